@@ -1,0 +1,55 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./platform/config.ts";
+import { seed } from "./seed/seed.ts";
+
+/** The process entry: validated config, database + migrations, seed, then listen; graceful stop on signals. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const dev = process.argv.includes("--dev");
+  const app = await buildApp(dev ? { ...config, NODE_ENV: "development" } : config, { web: dev ? "development" : "production" });
+  const log = app.server.log;
+  if (config.SEED) {
+    const result = await seed(app.services, { profiles: config.SEED_PROFILES, log: (msg) => log.info(msg) });
+    if (result.created) log.info(`seeded ${result.profiles} demo profiles`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      log.error("shutdown grace period over; exiting");
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_SECONDS * 1000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+
+  await app.server.listen({ port: config.PORT, host: config.HOST });
+  log.info(
+    `dating site on ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`} (database: ${app.services.database.kind}, bus: ${app.services.bus.kind}, node ${process.version})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import { and, eq, inArray, or } from "drizzle-orm";
+import type { Db } from "../../platform/db/index.ts";
+import { photos } from "./schema.ts";
+
+export type PhotoRow = typeof photos.$inferSelect;
+export type NewPhoto = typeof photos.$inferInsert;
+
+export async function findPhotoByFile(db: Db, file: string): Promise<PhotoRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(photos)
+    .where(or(eq(photos.filename, file), eq(photos.thumbFilename, file)))
+    .limit(1);
+  return row;
+}
+
+export async function mainPhotos(db: Db, profileIds: number[]): Promise<PhotoRow[]> {
+  if (profileIds.length === 0) return [];
+  return db
+    .select()
+    .from(photos)
+    .where(and(inArray(photos.profileId, profileIds), eq(photos.isMain, true)));
+}
+
+export async function insertPhotos(db: Db, rows: NewPhoto[]): Promise<void> {
+  if (rows.length) await db.insert(photos).values(rows);
+}

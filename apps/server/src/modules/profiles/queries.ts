@@ -1,0 +1,58 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/index.ts";
+import { profiles } from "./schema.ts";
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type NewProfile = typeof profiles.$inferInsert;
+
+/** Age in whole years today, computed by the database so that every reader agrees. */
+export const ageSql = sql<number>`date_part('year', age(current_date, ${profiles.birthDate}))::int`;
+
+export interface TeaserRow {
+  id: number;
+  name: string;
+  age: number;
+  country: string;
+  city: string | null;
+  fictional: boolean;
+}
+
+/**
+ * Active profiles of visible members for the public teaser, newest first. `visibleUserIds` filtering
+ * (invisible, pending deletion) is the accounts module's rule; it hands over a SQL condition.
+ */
+export async function teaserProfiles(
+  db: Db,
+  options: { limit: number; country: string | null; visibleUser: ReturnType<typeof sql> },
+): Promise<TeaserRow[]> {
+  return db
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      age: ageSql,
+      country: profiles.country,
+      city: profiles.city,
+      fictional: profiles.fictional,
+    })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.status, "active"),
+        options.country ? eq(profiles.country, options.country) : undefined,
+        sql`${profiles.userId} in (${options.visibleUser})`,
+      ),
+    )
+    .orderBy(desc(profiles.createdAt), desc(profiles.id))
+    .limit(options.limit);
+}
+
+export async function insertProfile(db: Db, row: NewProfile): Promise<ProfileRow> {
+  const [created] = await db.insert(profiles).values(row).returning();
+  if (!created) throw new Error("profile insert returned nothing");
+  return created;
+}
+
+export async function countProfiles(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);
+  return row?.n ?? 0;
+}

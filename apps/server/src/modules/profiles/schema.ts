@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "../accounts/schema.ts";
+
+export const profileStatus = pgEnum("profile_status", ["active", "disabled"]);
+export const gender = pgEnum("gender", ["male", "female"]);
+export const sexuality = pgEnum("sexuality", ["hetero", "gay", "lesbian", "bi"]);
+export const hairColor = pgEnum("hair_color", [
+  "black",
+  "blond",
+  "dark_blond",
+  "brunette",
+  "brown",
+  "dark_brown",
+  "gray",
+  "red",
+  "white",
+  "bald",
+  "other",
+]);
+export const eyeColor = pgEnum("eye_color", ["blue", "green", "hazel", "brown"]);
+export const bodyType = pgEnum("body_type", ["slim", "normal", "fat"]);
+export const relationshipStatus = pgEnum("relationship_status", [
+  "single",
+  "married",
+  "divorced",
+  "widowed",
+  "unmarried",
+  "living_together",
+]);
+
+/** What a member shows of themselves. Coordinates are private: never sent to another member. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: profileStatus("status").notNull().default("active"),
+    name: text("name").notNull(),
+    gender: gender("gender").notNull(),
+    sexuality: sexuality("sexuality").notNull().default("hetero"),
+    birthDate: date("birth_date", { mode: "string" }).notNull(),
+    country: text("country").notNull(),
+    region: text("region"),
+    city: text("city"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    hairColor: hairColor("hair_color"),
+    eyeColor: eyeColor("eye_color"),
+    bodyType: bodyType("body_type"),
+    relationshipStatus: relationshipStatus("relationship_status"),
+    tattoos: boolean("tattoos"),
+    interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+    about: text("about").notNull().default(""),
+    fictional: boolean("fictional").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("profiles_user_unique").on(t.userId),
+    index("profiles_search").on(t.status, t.gender, t.country, t.birthDate),
+  ],
+);

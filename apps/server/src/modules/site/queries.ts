@@ -1,0 +1,35 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/index.ts";
+import { companies, sites } from "./schema.ts";
+
+export type SiteRow = typeof sites.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+export type NewSite = typeof sites.$inferInsert;
+export type NewCompany = typeof companies.$inferInsert;
+
+/** The site for a host, or the default site when no site has that host. */
+export async function findSiteForHost(db: Db, host: string): Promise<{ site: SiteRow; company: CompanyRow } | undefined> {
+  const rows = await db
+    .select({ site: sites, company: companies })
+    .from(sites)
+    .innerJoin(companies, eq(companies.id, sites.companyId))
+    .where(sql`${sites.host} = ${host.toLowerCase()} or ${sites.isDefault}`)
+    .orderBy(sql`${sites.isDefault} asc`)
+    .limit(1);
+  return rows[0];
+}
+
+export async function countSites(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sites);
+  return row?.n ?? 0;
+}
+
+export async function insertSiteWithCompany(db: Db, company: NewCompany, site: Omit<NewSite, "companyId">): Promise<SiteRow> {
+  return db.transaction(async (tx) => {
+    const [createdCompany] = await tx.insert(companies).values(company).returning();
+    if (!createdCompany) throw new Error("company insert returned nothing");
+    const [created] = await tx.insert(sites).values({ ...site, companyId: createdCompany.id }).returning();
+    if (!created) throw new Error("site insert returned nothing");
+    return created;
+  });
+}

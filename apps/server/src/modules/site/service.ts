@@ -1,0 +1,204 @@
+import {
+  type CompanyInfo,
+  type Interest,
+  isLocaleCode,
+  type LocaleCode,
+  type RegionsResponse,
+  type Settings,
+  settingsSchema,
+} from "@app/contract";
+import { z } from "zod";
+import type { Db } from "../../platform/db/index.ts";
+import { t } from "../../platform/i18n.ts";
+import { INTEREST_KEYS } from "./data/interests.ts";
+import { REGIONS } from "./data/regions.ts";
+import { type CompanyRow, findSiteForHost, type SiteRow } from "./queries.ts";
+
+/** Countries the product serves; each has regions in data/regions.ts. */
+export const SERVED_COUNTRIES = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"];
+
+/**
+ * Settings a site may override in its `settings` column. Everything else is derived from the site's
+ * columns or the request. Defaults are the product's choices where the spec says "not shown".
+ */
+export const siteOverridesSchema = settingsSchema
+  .pick({
+    countries: true,
+    visible_profile_fields: true,
+    cdn_prefix: true,
+    message_credits: true,
+    photo_credits: true,
+    gift_credits: true,
+    signup_credits: true,
+    message_length: true,
+    minimum_message_costs: true,
+    enable_site_entry_popup: true,
+    site_entry_popup_countries: true,
+    push_public_key: true,
+    search_fields: true,
+    refund_days: true,
+    signups: true,
+    logged_out_search: true,
+    logged_out_search_trafficsource: true,
+    member_resell: true,
+    fictional_icon: true,
+  })
+  .partial();
+export type SiteOverrides = z.infer<typeof siteOverridesSchema>;
+
+const euro = { costs: 0.99, currency: "EUR" };
+export const DEFAULT_OVERRIDES: Required<SiteOverrides> = {
+  countries: SERVED_COUNTRIES,
+  visible_profile_fields: [
+    "gender",
+    "sexuality",
+    "age",
+    "country",
+    "region",
+    "city",
+    "hair_color",
+    "eye_color",
+    "body_type",
+    "relationship_status",
+    "tattoos",
+    "interests",
+    "about",
+  ],
+  cdn_prefix: "/cdn/",
+  message_credits: 10,
+  photo_credits: 20,
+  gift_credits: 30,
+  signup_credits: 20,
+  message_length: 2000,
+  minimum_message_costs: {
+    NL: euro,
+    BE: euro,
+    DE: euro,
+    AT: euro,
+    FR: euro,
+    IT: euro,
+    ES: euro,
+    IE: euro,
+    CH: { costs: 0.99, currency: "CHF" },
+    PL: { costs: 4.49, currency: "PLN" },
+    GB: { costs: 0.89, currency: "GBP" },
+    US: { costs: 0.99, currency: "USD" },
+    CA: { costs: 1.29, currency: "CAD" },
+    AU: { costs: 1.49, currency: "AUD" },
+    NZ: { costs: 1.59, currency: "NZD" },
+  },
+  enable_site_entry_popup: "yes",
+  site_entry_popup_countries: [],
+  push_public_key: null,
+  search_fields: ["gender", "country", "countryregion", "min_age", "max_age"],
+  refund_days: 14,
+  signups: "all",
+  logged_out_search: "all",
+  logged_out_search_trafficsource: "all",
+  member_resell: false,
+  fictional_icon: "masks",
+};
+
+export interface SiteContext {
+  site: SiteRow;
+  company: CompanyRow;
+  overrides: Required<SiteOverrides>;
+}
+
+export interface SettingsRequest {
+  host: string;
+  locale: LocaleCode;
+  geoipCountry: string | null;
+  /** A country the visitor chose (query `country`), when valid. */
+  selectedCountry: string | null;
+}
+
+const countryParam = z
+  .string()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{2}$/));
+
+/** The visitor's chosen country from the route's query (`country=de`), if it names a served one. */
+export function selectedCountryFromQuery(query: Record<string, unknown>, served: readonly string[]): string | null {
+  const parsed = countryParam.safeParse(query.country);
+  return parsed.success && served.includes(parsed.data) ? parsed.data : null;
+}
+
+export class SiteService {
+  private readonly cache = new Map<string, { value: SiteContext; expires: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly cacheMs = 30_000,
+  ) {}
+
+  /** The site serving `host` (the default site for unknown hosts), cached briefly. */
+  async siteFor(host: string): Promise<SiteContext> {
+    const key = normaliseHost(host);
+    const hit = this.cache.get(key);
+    if (hit && hit.expires > Date.now()) return hit.value;
+    const found = await findSiteForHost(this.db, key);
+    if (!found) throw new Error("No site configured: the database has no default site (seed it with SEED=true)");
+    const parsed = siteOverridesSchema.safeParse(found.site.settings);
+    const overrides = { ...DEFAULT_OVERRIDES, ...(parsed.success ? parsed.data : {}) };
+    const value = { ...found, overrides };
+    this.cache.set(key, { value, expires: Date.now() + this.cacheMs });
+    return value;
+  }
+
+  async settings(request: SettingsRequest): Promise<Settings> {
+    const { site, overrides } = await this.siteFor(request.host);
+    const { locale } = request;
+    const geoip = request.geoipCountry && /^[A-Z]{2}$/.test(request.geoipCountry) ? request.geoipCountry : null;
+    return {
+      ...overrides,
+      name: site.name,
+      // A site may set its own title and description; otherwise the translated product defaults.
+      index_title: site.indexTitle || t(locale, "site.index_title", { site: site.name }),
+      description: site.description || t(locale, "site.description", { site: site.name }),
+      visible_profile_notes: {},
+      geoip_country: geoip,
+      geoip_selected_country: request.selectedCountry ?? geoip,
+      support_email: site.supportEmail,
+      domain: site.isDefault ? normaliseHost(request.host) : site.host,
+      domain_language: isLocaleCode(site.domainLanguage) ? site.domainLanguage : null,
+      fictional_warning: t(locale, "fictional.warning", { site: site.name }),
+      fictional_singular: t(locale, "fictional.singular"),
+      fictional_plural: t(locale, "fictional.plural"),
+    };
+  }
+
+  async companyInfo(host: string): Promise<CompanyInfo> {
+    const { company } = await this.siteFor(host);
+    return {
+      name: company.name,
+      address: company.address,
+      kvk: company.kvk,
+      city: company.city,
+      country: company.country,
+      tradenames: company.tradenames,
+      vat_numbers: company.vatNumbers,
+      support_phone: cleanPhone(company.supportPhone),
+      delete_discount: company.deleteDiscount,
+      added: company.added.toISOString(),
+    };
+  }
+
+  interests(locale: LocaleCode): Interest[] {
+    return INTEREST_KEYS.map((key) => ({ key, label: t(locale, `interest.${key}`) }));
+  }
+
+  regions(): RegionsResponse["regions"] {
+    return Object.fromEntries(SERVED_COUNTRIES.map((country) => [country, [...(REGIONS[country] ?? [])]]));
+  }
+}
+
+/** Spec §3: the support phone is shown cleaned of dashes and spaces. */
+export function cleanPhone(phone: string): string {
+  return phone.replace(/[\s-]+/g, "");
+}
+
+/** Host without port, lower case. */
+export function normaliseHost(host: string): string {
+  return host.replace(/:\d+$/, "").toLowerCase();
+}

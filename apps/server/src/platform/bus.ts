@@ -1,0 +1,97 @@
+import { EventEmitter } from "node:events";
+import { Redis } from "ioredis";
+
+export type BusHandler = (message: unknown) => void;
+
+/**
+ * Publish/subscribe between the parts of the site and, with Redis, between server nodes. Messages are
+ * JSON values; a subscriber on any node receives every message published on a channel after it
+ * subscribed (at most once, no replay).
+ */
+export interface Bus {
+  readonly kind: "memory" | "redis";
+  publish(channel: string, message: unknown): Promise<void>;
+  subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** The embedded default: one process, delivery through an EventEmitter (JSON round trip kept for parity). */
+export class MemoryBus implements Bus {
+  readonly kind = "memory";
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+
+  async publish(channel: string, message: unknown): Promise<void> {
+    const copy = JSON.parse(JSON.stringify(message)) as unknown;
+    this.emitter.emit(channel, copy);
+  }
+
+  async subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>> {
+    this.emitter.on(channel, handler);
+    return async () => void this.emitter.off(channel, handler);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}
+
+/** Redis pub/sub: one publishing and one subscribing connection per node; channels carry a prefix. */
+export class RedisBus implements Bus {
+  readonly kind = "redis";
+  private readonly handlers = new Map<string, Set<BusHandler>>();
+
+  private constructor(
+    private readonly pub: Redis,
+    private readonly sub: Redis,
+    private readonly prefix: string,
+  ) {
+    sub.on("message", (channel: string, raw: string) => {
+      const handlers = this.handlers.get(channel);
+      if (!handlers) return;
+      const message = JSON.parse(raw) as unknown;
+      for (const handler of handlers) handler(message);
+    });
+  }
+
+  static async connect(url: string, prefix: string): Promise<RedisBus> {
+    const options = { lazyConnect: true, maxRetriesPerRequest: 3 };
+    const pub = new Redis(url, options);
+    const sub = new Redis(url, options);
+    await Promise.all([pub.connect(), sub.connect()]);
+    return new RedisBus(pub, sub, prefix);
+  }
+
+  async publish(channel: string, message: unknown): Promise<void> {
+    await this.pub.publish(this.prefix + channel, JSON.stringify(message));
+  }
+
+  async subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>> {
+    const key = this.prefix + channel;
+    let handlers = this.handlers.get(key);
+    if (!handlers) {
+      handlers = new Set();
+      this.handlers.set(key, handlers);
+      await this.sub.subscribe(key);
+    }
+    handlers.add(handler);
+    return async () => {
+      const set = this.handlers.get(key);
+      if (!set?.delete(handler) || set.size > 0) return;
+      this.handlers.delete(key);
+      await this.sub.unsubscribe(key);
+    };
+  }
+
+  async ping(): Promise<void> {
+    await this.pub.ping();
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+    await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
+  }
+}
+
+export async function openBus(options: { url?: string | undefined; prefix: string }): Promise<Bus> {
+  return options.url ? RedisBus.connect(options.url, options.prefix) : new MemoryBus();
+}

@@ -1,0 +1,61 @@
+import path from "node:path";
+import { z } from "zod";
+
+const urlOf = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((value) => protocols.includes(new URL(value).protocol), {
+      message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+    });
+
+/**
+ * Every setting of the process, read from the environment once at start-up. Defaults give the embedded
+ * mode: PGlite in DATA_DIR, the in-process bus, the e-mail outbox, photos on local disk.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: urlOf(["postgres:", "postgresql:"]).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  REDIS_URL: urlOf(["redis:", "rediss:"]).optional(),
+  /** Prefix of every Redis channel and key, so that several deployments or test runs share a server. */
+  REDIS_PREFIX: z.string().default("dating:"),
+  SMTP_URL: urlOf(["smtp:", "smtps:"]).optional(),
+  MAIL_FROM: z.string().default("Dating <no-reply@localhost>"),
+  PUBLIC_URL: z.string().url().optional(),
+  /** Extra origins allowed to open the WebSocket (comma separated); the public URL's origin always is. */
+  ALLOWED_ORIGINS: z.string().default(""),
+  /** A header set by a trusted proxy with the visitor's ISO country (e.g. cf-ipcountry); none by default. */
+  GEOIP_HEADER: z.string().toLowerCase().optional(),
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** Demo data on an empty database: `true` seeds the default site, demo members and demo accounts. */
+  SEED: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  SEED_PROFILES: z.coerce.number().int().min(0).max(200_000).default(320),
+  /** Seconds to wait for open requests and sockets on shutdown before closing anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(10),
+});
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

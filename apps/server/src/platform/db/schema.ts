@@ -1,0 +1,5 @@
+/** Every module's tables, for Drizzle's typed queries and drizzle-kit's migrations. */
+export * from "../../modules/accounts/schema.ts";
+export * from "../../modules/photos/schema.ts";
+export * from "../../modules/profiles/schema.ts";
+export * from "../../modules/site/schema.ts";

@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import type { SsrServices } from "@app/contract";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+
+/** apps/web: its production build, and its root for Vite in development. */
+export const webRoot = fileURLToPath(new URL("../../../../web/", import.meta.url));
+
+export interface SsrOptions {
+  mode: "development" | "production" | "test";
+  /** Builds the per-request services handed to loaders. */
+  services(request: FastifyRequest, nonce: string): SsrServices;
+}
+
+type EntryWithContext = { createLoadContext(services: SsrServices): RouterContextProvider };
+
+/**
+ * Hosts React Router's server rendering inside Fastify: every path no other route claimed becomes a
+ * Fetch Request for the web app. Production serves the built client assets (hashed, immutable) and
+ * the server build; development mounts Vite in middleware mode with hot reload.
+ */
+export async function registerSsr(app: FastifyInstance, options: SsrOptions): Promise<void> {
+  let loadBuild: () => Promise<ServerBuild>;
+  if (options.mode === "development") {
+    const { createServer } = await import("vite");
+    const middie = (await import("@fastify/middie")).default;
+    const vite = await createServer({
+      root: webRoot,
+      configFile: `${webRoot}vite.config.ts`,
+      server: { middlewareMode: true, hmr: { port: 24678 } },
+      appType: "custom",
+    });
+    await app.register(middie);
+    app.use(vite.middlewares);
+    app.addHook("onClose", () => vite.close());
+    loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const buildUrl = new URL("build/server/index.js", `file://${webRoot}`);
+    const build = (await import(buildUrl.href)) as ServerBuild;
+    loadBuild = async () => build;
+    await app.register(fastifyStatic, {
+      root: `${webRoot}build/client`,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      setHeaders: (reply: FastifyReply, filePath: string) => {
+        const immutable = filePath.includes("/assets/");
+        reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      },
+    } as Parameters<typeof fastifyStatic>[1]);
+  }
+  const handle = createRequestHandler(loadBuild, options.mode === "development" ? "development" : "production");
+
+  await app.register(async (scope) => {
+    // Pass any body through untouched: React Router reads it from the Fetch Request.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+
+    scope.all("/*", async (request, reply) => {
+      const nonce = randomBytes(16).toString("base64");
+      const build = await loadBuild();
+      const entry = build.entry.module as unknown as EntryWithContext;
+      const response = await handle(toFetchRequest(request, reply), entry.createLoadContext(options.services(request, nonce)));
+      reply.status(response.status);
+      for (const [name, value] of response.headers) {
+        if (name === "set-cookie") continue;
+        reply.header(name, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header("set-cookie", cookies);
+      if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
+        reply.header("content-security-policy", documentCsp(nonce, options.mode === "development"));
+      }
+      return reply.send(response.body);
+    });
+  });
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, String(value));
+  }
+  const controller = new AbortController();
+  reply.raw.on("close", () => controller.abort());
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.body as Readable), duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+/** CSP of server-rendered pages: scripts only from this origin or with this response's nonce. */
+export function documentCsp(nonce: string, development: boolean): string {
+  const connect = development ? "'self' ws: wss:" : "'self' ws: wss:";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${development ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${connect}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}

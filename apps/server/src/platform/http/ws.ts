@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import { clientFrameSchema, type ServerFrame, WS_CLOSE } from "@app/contract";
+import websocket from "@fastify/websocket";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { WebSocket } from "ws";
+import type { Bus } from "../bus.ts";
+import { t } from "../i18n.ts";
+import { requestLocale } from "./request-locale.ts";
+
+/** Bus channel whose messages every connected socket on every node receives. */
+export const BROADCAST_CHANNEL = "ws:broadcast";
+
+export interface WsHubOptions {
+  bus: Bus;
+  /** Origins allowed besides the request's own host (e.g. PUBLIC_URL). */
+  allowedOrigins: readonly string[];
+  heartbeatMs?: number;
+  maxFrameBytes?: number;
+}
+
+export interface WsHub {
+  readonly nodeId: string;
+  connectionCount(): number;
+  /** Closes every socket with 1001 (going away) so clients reconnect to another node. */
+  closeAll(): void;
+}
+
+/**
+ * The `/ws` endpoint: origin check, JSON frames validated by the contract, heartbeat that drops dead
+ * peers, and fan-out of bus events to sockets (so an event published on any node reaches them).
+ */
+export async function registerWebSocket(app: FastifyInstance, options: WsHubOptions): Promise<WsHub> {
+  const nodeId = randomUUID();
+  const maxPayload = options.maxFrameBytes ?? 64 * 1024;
+  const sockets = new Set<WebSocket>();
+  const alive = new WeakSet<WebSocket>();
+
+  await app.register(websocket, { options: { maxPayload } });
+
+  const send = (socket: WebSocket, frame: ServerFrame) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+  };
+
+  const unsubscribe = await options.bus.subscribe(BROADCAST_CHANNEL, (message) => {
+    const { topic, payload } = message as { topic: string; payload: unknown };
+    const frame = JSON.stringify({ type: "event", topic, payload } satisfies ServerFrame);
+    for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(frame);
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const socket of sockets) {
+      if (!alive.has(socket)) {
+        socket.terminate();
+        continue;
+      }
+      alive.delete(socket);
+      socket.ping();
+    }
+  }, options.heartbeatMs ?? 30_000);
+  heartbeat.unref();
+
+  app.addHook("onClose", async () => {
+    clearInterval(heartbeat);
+    await unsubscribe();
+  });
+
+  const originAllowed = (request: FastifyRequest): boolean => {
+    const origin = request.headers.origin;
+    if (!origin) return true; // non-browser clients send no Origin; browsers always do
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      return false;
+    }
+    if (parsed.host === request.headers.host) return true;
+    return options.allowedOrigins.includes(parsed.origin);
+  };
+
+  app.get("/ws", { websocket: true, preValidation: async (request, reply) => {
+    if (!originAllowed(request)) {
+      return reply.status(403).send({ error: "forbidden", message: t(requestLocale(request), "error.forbidden") });
+    }
+  } }, (socket, request) => {
+    const locale = requestLocale(request);
+    sockets.add(socket);
+    alive.add(socket);
+    socket.on("pong", () => alive.add(socket));
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("message", (raw, isBinary) => {
+      let frame: unknown;
+      try {
+        frame = isBinary ? undefined : JSON.parse(raw.toString());
+      } catch {
+        frame = undefined;
+      }
+      const parsed = clientFrameSchema.safeParse(frame);
+      if (!parsed.success) {
+        send(socket, { type: "error", error: "bad_request", message: t(locale, "error.bad_frame") });
+        return;
+      }
+      if (parsed.data.type === "ping") send(socket, { type: "pong", id: parsed.data.id });
+    });
+    send(socket, { type: "hello", node: nodeId, user_id: null });
+  });
+
+  return {
+    nodeId,
+    connectionCount: () => sockets.size,
+    closeAll: () => {
+      for (const socket of sockets) socket.close(WS_CLOSE.goingAway, "server shutting down");
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import { and, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { Services } from "../app.ts";
+import { users } from "../modules/accounts/schema.ts";
+import type { NewPhoto } from "../modules/photos/queries.ts";
+import { bodyType, eyeColor, hairColor, profiles, relationshipStatus } from "../modules/profiles/schema.ts";
+import { INTEREST_KEYS } from "../modules/site/data/interests.ts";
+import { DEMO_ABOUT, DEMO_CITIES, DEMO_COUNTRY_LANGUAGE, DEMO_FIRST_NAMES } from "../modules/site/data/demo-people.ts";
+import { countSites, insertSiteWithCompany } from "../modules/site/queries.ts";
+import { SERVED_COUNTRIES } from "../modules/site/service.ts";
+import { portraitSvg } from "./portrait.ts";
+
+/** The demo accounts the README lists. Their passwords are public: demo data only. */
+export const DEMO_ACCOUNTS = {
+  free: { email: "free@example.com", password: "free-demo-2025", name: "Sam", paid: false, credits: 20 },
+  premium: { email: "premium@example.com", password: "premium-demo-2025", name: "Alex", paid: true, credits: 500 },
+} as const;
+
+/** A small deterministic PRNG (mulberry32) so every seed run makes the same members. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface SeedResult {
+  created: boolean;
+  profiles: number;
+}
+
+/**
+ * Idempotent demo data: the default site with its company, the two demo accounts and `profiles`
+ * fictional demo members with generated photos. Each part is created only when missing, so a second
+ * run (or a run after a crash half-way) completes what is missing and changes nothing else.
+ */
+export async function seed(services: Services, options: { profiles: number; log?: (msg: string) => void }): Promise<SeedResult> {
+  const { db } = services.database;
+  let created = false;
+  if ((await countSites(db)) === 0) {
+    await insertSiteWithCompany(
+      db,
+      {
+        name: "Amoria Media B.V.",
+        address: "Keizersgracht 123",
+        kvk: "81234567",
+        city: "Amsterdam",
+        country: "NL",
+        tradenames: ["Amoria"],
+        vatNumbers: ["NL862345678B01"],
+        supportPhone: "+31 20-123 45 67",
+        deleteDiscount: 50,
+        added: new Date("2024-03-01T09:00:00Z"),
+      },
+      { host: "localhost", isDefault: true, name: "Amoria", indexTitle: "", description: "", supportEmail: "support@amoria.example", domainLanguage: null, settings: {} },
+    );
+    created = true;
+  }
+
+  for (const account of Object.values(DEMO_ACCOUNTS)) {
+    if (await services.accounts.findByEmail(account.email)) continue;
+    const user = await services.accounts.create({
+      email: account.email,
+      passwordHash: await services.accounts.hashPassword(account.password),
+      status: "active",
+      paidUser: account.paid,
+      credits: account.credits,
+      language: "en",
+    });
+    await services.profiles.create({
+      userId: user.id,
+      name: account.name,
+      gender: account.paid ? "male" : "female",
+      sexuality: "hetero",
+      birthDate: account.paid ? "1990-05-17" : "1994-09-02",
+      country: "NL",
+      region: "NL-NH",
+      city: "Amsterdam",
+      about: "",
+    });
+    created = true;
+  }
+
+  const [existing] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(profiles)
+    .where(eq(profiles.fictional, true));
+  const have = existing?.n ?? 0;
+  for (let index = have; index < options.profiles; index++) {
+    await createDemoMember(services, index);
+    created = true;
+    if (options.log && index > 0 && index % 100 === 0) options.log(`seeded ${index} demo profiles`);
+  }
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(profiles)
+    .innerJoin(users, and(eq(users.id, profiles.userId), eq(users.fictional, true)));
+  return { created, profiles: total?.n ?? 0 };
+}
+
+async function createDemoMember(services: Services, index: number): Promise<void> {
+  const rand = random(index + 1);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+  const country = SERVED_COUNTRIES[index % SERVED_COUNTRIES.length] as string;
+  const gender = rand() < 0.5 ? "female" : "male";
+  const names = DEMO_FIRST_NAMES[country]?.[gender] ?? ["Alex"];
+  const city = pick(DEMO_CITIES[country] ?? []);
+  const roll = rand();
+  const sexuality = roll < 0.8 ? "hetero" : roll < 0.88 ? (gender === "male" ? "gay" : "lesbian") : "bi";
+  // Ages 18–69, weighted towards 25–45.
+  const age = Math.min(69, 18 + Math.floor(Math.abs(rand() + rand() + rand() - 1.2) * 22));
+  const now = new Date();
+  const birth = new Date(Date.UTC(now.getUTCFullYear() - age - 1, Math.floor(rand() * 12), 1 + Math.floor(rand() * 28)));
+  const hair = gender === "male" && rand() < 0.1 ? "bald" : pick(hairColor.enumValues.filter((h) => h !== "bald"));
+  const interests = [...INTEREST_KEYS].sort(() => rand() - 0.5).slice(0, 3 + Math.floor(rand() * 5));
+  const language = DEMO_COUNTRY_LANGUAGE[country] ?? "en";
+  const name = pick(names);
+
+  const user = await services.accounts.create({
+    email: null,
+    passwordHash: null,
+    status: "active",
+    fictional: true,
+    language,
+    signupDate: new Date(Date.now() - Math.floor(rand() * 365) * 86_400_000),
+  });
+  const profile = await services.profiles.create({
+    userId: user.id,
+    name,
+    gender,
+    sexuality,
+    birthDate: birth.toISOString().slice(0, 10),
+    country,
+    region: city?.region ?? null,
+    city: city?.name ?? null,
+    latitude: city ? city.lat + (rand() - 0.5) * 0.1 : null,
+    longitude: city ? city.lon + (rand() - 0.5) * 0.1 : null,
+    hairColor: hair,
+    eyeColor: pick(eyeColor.enumValues),
+    bodyType: pick(bodyType.enumValues),
+    relationshipStatus: pick(relationshipStatus.enumValues.filter((s) => s !== "married" && s !== "living_together")),
+    tattoos: rand() < 0.3,
+    interests,
+    about: pick(DEMO_ABOUT[language] ?? DEMO_ABOUT.en),
+    fictional: true,
+    createdAt: user.signupDate,
+  });
+  const photoCount = 1 + Math.floor(rand() * 3);
+  const rows: NewPhoto[] = [];
+  for (let variant = 0; variant < photoCount; variant++) {
+    const svg = portraitSvg({ seed: index, initial: name.charAt(0), hairColor: hair, gender, variant });
+    const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+    rows.push(
+      await services.photos.addFromBuffer(profile.id, jpeg, {
+        isMain: variant === 0,
+        status: "active",
+        position: variant,
+        private: variant === 2,
+      }),
+    );
+  }
+  await services.photos.saveRows(rows);
+}

@@ -1,0 +1,13 @@
+import { useMatches } from "react-router";
+
+/** Per-route flags a route module exports as `handle` and the layouts read. */
+export interface RouteHandle {
+  /** Show the back button in installed-app display (spec §2). */
+  backButton?: boolean;
+  /** Hide the site-entry warning on this screen (complete-signup, reset-password). */
+  hideEntryWarning?: boolean;
+}
+
+export function useRouteFlag(flag: keyof RouteHandle): boolean {
+  return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.[flag] === true);
+}

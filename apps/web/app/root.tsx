@@ -1,0 +1,139 @@
+import {
+  LOCALE_COOKIE,
+  LOCALES,
+  localeFromAcceptLanguage,
+  negotiateLocale,
+  TRACKING_COOKIE,
+} from "@app/contract";
+import { useEffect } from "react";
+import { IntlProvider } from "react-intl";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { messagesFor } from "./i18n/messages.server";
+import { installChunkReload, isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload";
+import { readCookie, serializeCookie } from "./lib/cookies";
+import { useNonce } from "./lib/nonce";
+import { extractTracking, parseTrackingCookie } from "./lib/tracking";
+import { servicesContext } from "./server-context";
+import "./styles/app.scss";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const url = new URL(request.url);
+  const cookieHeader = request.headers.get("cookie");
+  const headers = new Headers();
+
+  const tracking = extractTracking(url);
+  if (tracking) {
+    headers.append(
+      "Set-Cookie",
+      serializeCookie(TRACKING_COOKIE, JSON.stringify(tracking.record), { maxAgeSeconds: 30 * 24 * 3600, httpOnly: true }),
+    );
+    throw redirect(tracking.cleanUrl, { headers });
+  }
+  const trafficSource = parseTrackingCookie(readCookie(cookieHeader, TRACKING_COOKIE));
+
+  const acceptLanguage = request.headers.get("accept-language");
+  const { locale, setCookie } = negotiateLocale({
+    cookie: readCookie(cookieHeader, LOCALE_COOKIE.name),
+    acceptLanguage,
+    domainLanguage: await services.domainLanguage(),
+  });
+  if (setCookie) {
+    headers.append("Set-Cookie", serializeCookie(LOCALE_COOKIE.name, locale, { maxAgeSeconds: LOCALE_COOKIE.maxAgeSeconds }));
+  }
+  const query = Object.fromEntries(url.searchParams);
+  const [settings, company] = await Promise.all([services.settings({ locale, query }), services.companyInfo()]);
+  return data(
+    {
+      locale,
+      messages: messagesFor(locale),
+      browserLocale: localeFromAcceptLanguage(acceptLanguage) ?? null,
+      settings,
+      company,
+      hasTrafficSource: !!trafficSource?.network || !!trafficSource?.ref,
+      user: null,
+    },
+    { headers },
+  );
+}
+
+/** The root data (locale, messages, settings) changes only on a language switch or an explicit revalidation. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return defaultShouldRevalidate;
+  return false;
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const nonce = useNonce();
+  const iso = LOCALES.find((l) => l.code === root?.locale)?.code ?? "en";
+  return (
+    <html lang={iso}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#d6336c" />
+        {root ? <meta name="description" content={root.settings.description} /> : null}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useEffect(() => installChunkReload(), []);
+  return (
+    <IntlProvider locale={loaderData.locale} defaultLocale="en" messages={loaderData.messages}>
+      <Outlet />
+    </IntlProvider>
+  );
+}
+
+/**
+ * Last-resort boundary (the root loader itself failed): a plain page without the site's chrome, in
+ * English, because even the messages may be unavailable. Route errors normally render inside the
+ * default layout's own boundary.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadForChunkError();
+  }, [error]);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="container py-5 text-center">
+      <h1 className="display-5">{status}</h1>
+      <p className="lead">{status === 404 ? "This page could not be found" : "An error has occurred."}</p>
+      <a className="btn btn-primary" href="/">
+        Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+import { LOCALE_COOKIE, LOCALES, type LocaleCode, suggestedLocales } from "@app/contract";
+import { Dropdown } from "react-bootstrap";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, useRevalidator } from "react-router";
+import { serializeCookie } from "../lib/cookies";
+import { useRootData } from "../root";
+
+/** Saves the chosen locale in the i18n_redirected cookie (365 days, lax) and reloads the root data. */
+export function useSwitchLocale(): (code: LocaleCode) => Promise<void> {
+  const revalidator = useRevalidator();
+  return async (code) => {
+    document.cookie = serializeCookie(LOCALE_COOKIE.name, code, {
+      maxAgeSeconds: LOCALE_COOKIE.maxAgeSeconds,
+      secure: window.location.protocol === "https:",
+    });
+    await revalidator.revalidate();
+  };
+}
+
+export function useSuggestedLocales(): LocaleCode[] {
+  const root = useRootData();
+  if (!root) return [];
+  return suggestedLocales({
+    current: root.locale,
+    browser: root.browserLocale ?? undefined,
+    geoipCountry: root.settings.geoip_country,
+    selectedCountry: root.settings.geoip_selected_country,
+    loggedIn: root.user !== null,
+  });
+}
+
+/** Language menu of the top navigation: suggested locales (spec §4) and a link to every language. */
+export function LanguageSwitcher() {
+  const intl = useIntl();
+  const root = useRootData();
+  const switchLocale = useSwitchLocale();
+  const suggested = useSuggestedLocales();
+  if (!root) return null;
+  const current = LOCALES.find((l) => l.code === root.locale) ?? LOCALES[0];
+  return (
+    <Dropdown align="end">
+      <Dropdown.Toggle
+        variant="outline-light"
+        size="sm"
+        id="language-switcher"
+        aria-label={intl.formatMessage({ id: "language.current" }, { language: current.name })}
+      >
+        {current.code.toUpperCase()}
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        {suggested.map((code) => {
+          const locale = LOCALES.find((l) => l.code === code);
+          if (!locale) return null;
+          return (
+            <Dropdown.Item
+              key={code}
+              as="button"
+              lang={code}
+              active={code === root.locale}
+              onClick={() => void switchLocale(code)}
+            >
+              {locale.name}
+            </Dropdown.Item>
+          );
+        })}
+        <Dropdown.Divider />
+        <Dropdown.Item as={Link} to="/lang-config">
+          <FormattedMessage id="language.all" />
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

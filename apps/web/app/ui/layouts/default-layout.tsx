@@ -1,0 +1,52 @@
+import type { ReactNode } from "react";
+import { FormattedMessage } from "react-intl";
+import { Outlet, useRouteError } from "react-router";
+import { useRouteFlag } from "../../lib/route-handle";
+import { useRootData } from "../../root";
+import { EntryWarning } from "../entry-warning";
+import { ErrorPage } from "../error-page";
+import { Footer } from "../footer";
+import { ProgressBar } from "../progress-bar";
+import { TopNav } from "../top-nav";
+
+/**
+ * Spec §2 default layout: top navigation, warnings header (the alerts of later features render into
+ * it), content, footer with the disclaimer and the English-only US footer, and the entry warning.
+ */
+export function DefaultChrome({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const hideEntryWarning = useRouteFlag("hideEntryWarning");
+  if (!root) return <main className="app-main">{children}</main>;
+  return (
+    <>
+      <a href="#main" className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-white">
+        <FormattedMessage id="nav.skip" />
+      </a>
+      <ProgressBar />
+      <TopNav siteName={root.settings.name} member={null} />
+      <div id="warnings-header" className="container" />
+      <main id="main" className="app-main">
+        {children}
+      </main>
+      <Footer settings={root.settings} company={root.company} locale={root.locale} />
+      <EntryWarning settings={root.settings} loggedIn={root.user !== null} hidden={hideEntryWarning} />
+    </>
+  );
+}
+
+export default function DefaultLayout() {
+  return (
+    <DefaultChrome>
+      <Outlet />
+    </DefaultChrome>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <DefaultChrome>
+      <ErrorPage error={error} />
+    </DefaultChrome>
+  );
+}

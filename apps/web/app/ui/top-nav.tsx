@@ -1,0 +1,136 @@
+import { formatBadgeCount, LIMITS } from "@app/contract";
+import { Badge, Container, Dropdown, Nav, Navbar } from "react-bootstrap";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, NavLink, useNavigate } from "react-router";
+import { useStandalone } from "../lib/display-mode";
+import { useRouteFlag } from "../lib/route-handle";
+import { LanguageSwitcher } from "./language-switcher";
+
+/** What the top navigation needs of a logged-in member. */
+export interface NavMember {
+  name: string;
+  thumbUrl: string | null;
+  paidUser: boolean;
+  credits: number;
+  unreadMessages: number;
+  newLikes: number;
+}
+
+/** Spec §2: the credit badge shows at 10 or fewer credits, warning above 0, danger at 0. */
+export function creditBadgeVariant(credits: number): "warning" | "danger" | null {
+  if (credits > LIMITS.lowCreditThreshold) return null;
+  return credits > 0 ? "warning" : "danger";
+}
+
+function CountBadge({ count, label }: { count: number; label: string }) {
+  if (count <= 0) return null;
+  return (
+    <Badge bg="danger" pill className="ms-1" aria-label={label}>
+      {formatBadgeCount(count)}
+    </Badge>
+  );
+}
+
+function BackButton() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const standalone = useStandalone();
+  const wanted = useRouteFlag("backButton");
+  if (!standalone || !wanted || typeof window === "undefined" || window.history.length <= 1) return null;
+  return (
+    <button type="button" className="btn btn-link text-white me-2" onClick={() => navigate(-1)}>
+      <span aria-hidden="true">‹</span> <span className="visually-hidden">{intl.formatMessage({ id: "nav.back" })}</span>
+    </button>
+  );
+}
+
+export function TopNav({ siteName, member }: { siteName: string; member: NavMember | null }) {
+  const intl = useIntl();
+  return (
+    <Navbar expand="md" bg="primary" data-bs-theme="dark" className="shadow-sm" as="header">
+      <Container>
+        <BackButton />
+        <Navbar.Brand as={Link} to={member ? "/members" : "/"} aria-label={intl.formatMessage({ id: "nav.brand_home" }, { site: siteName })}>
+          <span aria-hidden="true">♥ </span>
+          {siteName}
+        </Navbar.Brand>
+        {member ? <MemberNav member={member} /> : null}
+        <div className="d-flex align-items-center gap-2 ms-auto">
+          <LanguageSwitcher />
+          {member ? null : (
+            <Link to="/login" className="btn btn-light btn-sm fw-semibold">
+              <FormattedMessage id="nav.login" />
+            </Link>
+          )}
+        </div>
+      </Container>
+    </Navbar>
+  );
+}
+
+/** The logged-in part (spec §2): search, messages and likes with 99+ badges, credits or premium, account menu. */
+export function MemberNav({ member }: { member: NavMember }) {
+  const intl = useIntl();
+  const credit = creditBadgeVariant(member.credits);
+  return (
+    <>
+      <Navbar.Toggle aria-controls="member-nav" aria-label={intl.formatMessage({ id: "nav.toggle" })} />
+      <Navbar.Collapse id="member-nav">
+        <Nav as="nav" aria-label={intl.formatMessage({ id: "nav.main" })} className="me-auto">
+          <Nav.Link as={NavLink} to="/members">
+            <FormattedMessage id="nav.search" />
+          </Nav.Link>
+          <Nav.Link as={NavLink} to="/chats">
+            <FormattedMessage id="nav.messages" />
+            <CountBadge
+              count={member.unreadMessages}
+              label={intl.formatMessage({ id: "nav.unread_badge" }, { count: member.unreadMessages })}
+            />
+          </Nav.Link>
+          <Nav.Link as={NavLink} to="/likes">
+            <FormattedMessage id="nav.likes" />
+            <CountBadge count={member.newLikes} label={intl.formatMessage({ id: "nav.unread_badge" }, { count: member.newLikes })} />
+          </Nav.Link>
+          <Nav.Link as={NavLink} to={member.paidUser ? "/credits" : "/premium"}>
+            <FormattedMessage id={member.paidUser ? "nav.credits" : "nav.get_premium"} />
+            {credit ? (
+              <Badge
+                bg={credit}
+                text={credit === "warning" ? "dark" : undefined}
+                pill
+                className="ms-1"
+                aria-label={intl.formatMessage({ id: "nav.credits_badge" }, { count: member.credits })}
+              >
+                {member.credits}
+              </Badge>
+            ) : null}
+          </Nav.Link>
+        </Nav>
+        <Dropdown align="end">
+          <Dropdown.Toggle variant="primary" id="account-menu" aria-label={intl.formatMessage({ id: "nav.account" }, { name: member.name })}>
+            {member.thumbUrl ? (
+              <img src={member.thumbUrl} alt="" width={28} height={28} className="rounded-circle me-2 object-fit-cover" />
+            ) : (
+              <span aria-hidden="true" className="me-2">
+                ●
+              </span>
+            )}
+            {member.name}
+          </Dropdown.Toggle>
+          <Dropdown.Menu>
+            <Dropdown.Item as={Link} to="/profile">
+              <FormattedMessage id="nav.my_profile" />
+            </Dropdown.Item>
+            <Dropdown.Item as={Link} to="/settings">
+              <FormattedMessage id="nav.settings" />
+            </Dropdown.Item>
+            <Dropdown.Divider />
+            <Dropdown.Item href="/api/logout.php">
+              <FormattedMessage id="nav.logout" />
+            </Dropdown.Item>
+          </Dropdown.Menu>
+        </Dropdown>
+      </Navbar.Collapse>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { localeCodeSchema } from "./locales.ts";
+
+export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/);
+
+/** Spec §4: 'all', 'with_trafficsource' (only with a traffic source) or anything else (closed). */
+export const signupsModeSchema = z.enum(["all", "with_trafficsource", "none"]);
+
+/** Profile fields a site shows (`visible_profile_fields`) and may search on (`search_fields`). */
+export const PROFILE_FIELDS = [
+  "gender",
+  "sexuality",
+  "age",
+  "country",
+  "region",
+  "city",
+  "hair_color",
+  "eye_color",
+  "body_type",
+  "relationship_status",
+  "tattoos",
+  "interests",
+  "about",
+] as const;
+export const profileFieldSchema = z.enum(PROFILE_FIELDS);
+
+export const SEARCH_FIELDS = ["gender", "country", "countryregion", "min_age", "max_age"] as const;
+export const searchFieldSchema = z.enum(SEARCH_FIELDS);
+
+/** GET /api/settings.php: every Settings field of spec §3, for the request's host. */
+export const settingsSchema = z.object({
+  countries: z.array(countryCodeSchema),
+  name: z.string(),
+  index_title: z.string(),
+  description: z.string(),
+  visible_profile_fields: z.array(profileFieldSchema),
+  /** Notes shown under a profile per field (field → translated note); empty when none. */
+  visible_profile_notes: z.record(z.string(), z.string()),
+  /** Country of the request's address, when known (from a trusted proxy header). */
+  geoip_country: countryCodeSchema.nullable(),
+  /** Country the visitor chose (query `country` or its cookie), else the geo-ip country. */
+  geoip_selected_country: countryCodeSchema.nullable(),
+  cdn_prefix: z.string(),
+  message_credits: z.number().int().nonnegative(),
+  photo_credits: z.number().int().nonnegative(),
+  gift_credits: z.number().int().nonnegative(),
+  signup_credits: z.number().int().nonnegative(),
+  message_length: z.number().int().positive(),
+  minimum_message_costs: z.record(countryCodeSchema, z.object({ costs: z.number(), currency: z.string() })),
+  support_email: z.string(),
+  enable_site_entry_popup: z.enum(["yes", "no"]),
+  /** Countries where the entry warning is shown; empty means everywhere. */
+  site_entry_popup_countries: z.array(countryCodeSchema),
+  push_public_key: z.string().nullable(),
+  search_fields: z.array(searchFieldSchema),
+  domain: z.string(),
+  domain_language: localeCodeSchema.nullable(),
+  /** Translated disclosure that some profiles are fictional. */
+  fictional_warning: z.string(),
+  fictional_singular: z.string(),
+  fictional_plural: z.string(),
+  refund_days: z.number().int().nonnegative(),
+  signups: signupsModeSchema,
+  logged_out_search: z.enum(["all", "none"]),
+  logged_out_search_trafficsource: z.enum(["all", "none"]),
+  member_resell: z.boolean(),
+  /** Name of the icon that marks fictional profiles (rendered by the web's icon set). */
+  fictional_icon: z.string(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const settingsResponseSchema = z.object({ settings: settingsSchema });
+export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
+
+/** Query of GET /api/settings.php: the route's query parameters are passed as they are. */
+export const settingsQuerySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+/** Spec §4: signups are enabled when signups is 'all', or 'with_trafficsource' with a traffic source. */
+export function signupsEnabled(settings: Pick<Settings, "signups">, hasTrafficSource: boolean): boolean {
+  return settings.signups === "all" || (settings.signups === "with_trafficsource" && hasTrafficSource);
+}
+
+/**
+ * Spec §4: search is visible when logged in, or logged_out_search is not 'none', or the traffic-source
+ * variant is not 'none' and a traffic source is present.
+ */
+export function searchVisible(
+  settings: Pick<Settings, "logged_out_search" | "logged_out_search_trafficsource">,
+  loggedIn: boolean,
+  hasTrafficSource: boolean,
+): boolean {
+  return (
+    loggedIn ||
+    settings.logged_out_search !== "none" ||
+    (settings.logged_out_search_trafficsource !== "none" && hasTrafficSource)
+  );
+}

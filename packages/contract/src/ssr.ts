@@ -1,0 +1,18 @@
+import type { LocaleCode } from "./locales.ts";
+import type { Settings } from "./settings.ts";
+import type { CompanyInfo, TeaserProfile } from "./site.ts";
+
+/**
+ * What the Fastify process hands to the server-rendered web app for one request (React Router's load
+ * context). Loaders call these instead of making HTTP calls to their own server.
+ */
+export interface SsrServices {
+  mode: "development" | "production" | "test";
+  /** CSP nonce of this response: every inline script must carry it. */
+  nonce: string;
+  geoipCountry: string | null;
+  domainLanguage(): Promise<LocaleCode | null>;
+  settings(input: { locale: LocaleCode; query: Record<string, string> }): Promise<Settings>;
+  companyInfo(): Promise<CompanyInfo>;
+  teaser(input: { limit: number; country: string | null }): Promise<TeaserProfile[]>;
+}
