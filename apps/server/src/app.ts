@@ -47,7 +47,7 @@ export interface App {
 }
 
 export async function openServices(config: Config, options: Pick<BuildOptions, "database" | "bus"> = {}): Promise<Services> {
-  if (process.env.SKIP_PRELOAD !== "1") preloadCatalogues();
+  preloadCatalogues();
   const database =
     options.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE }));

@@ -2,12 +2,9 @@ import path from "node:path";
 import { z } from "zod";
 
 const urlOf = (protocols: string[]) =>
-  z
-    .string()
-    .url()
-    .refine((value) => protocols.includes(new URL(value).protocol), {
-      message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
-    });
+  z.string().refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
+    message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+  });
 
 /**
  * Every setting of the process, read from the environment once at start-up. Defaults give the embedded

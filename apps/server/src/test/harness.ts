@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { type App, type BuildOptions, buildApp } from "../app.ts";
+import { type Bus, openBus } from "../platform/bus.ts";
+import { type Config, loadConfig } from "../platform/config.ts";
+import { type Database, openDatabase } from "../platform/db/index.ts";
+
+export const usingPostgres = !!process.env.TEST_DATABASE_URL;
+export const usingRedis = !!process.env.TEST_REDIS_URL;
+
+export interface TestDatabase extends Database {
+  /** Closes and removes the database (PostgreSQL: DROP DATABASE). */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a newly created
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again by destroy()).
+ */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ dataDir: null });
+    return { ...database, destroy: () => database.close() };
+  }
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: null, poolSize: 5 });
+  return {
+    ...database,
+    destroy: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A bus for tests: Redis with a unique key prefix when TEST_REDIS_URL is set, else in-process. */
+export function openTestBus(prefix = `test:${randomBytes(6).toString("hex")}:`): Promise<Bus> {
+  return openBus({ url: process.env.TEST_REDIS_URL, prefix });
+}
+
+export interface TestApp extends App {
+  dataDir: string;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real server on 127.0.0.1 (random port) over the given database, without the web app unless asked.
+ * Each app gets its own data directory for files.
+ */
+export async function startTestApp(
+  database: Database,
+  options: { env?: Record<string, string>; bus?: Bus; web?: BuildOptions["web"]; listen?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "dating-test-"));
+  const config: Config = loadConfig({ LOG_LEVEL: "silent", NODE_ENV: "test", DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", ...options.env });
+  const bus = options.bus ?? (await openTestBus());
+  const app = await buildApp(config, { web: options.web ?? false, database, bus });
+  let url = "";
+  if (options.listen !== false) {
+    await app.server.listen({ host: "127.0.0.1", port: 0 });
+    const address = app.server.server.address();
+    if (address && typeof address === "object") url = `http://127.0.0.1:${address.port}`;
+  }
+  return {
+    ...app,
+    dataDir,
+    url,
+    stop: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { type ApiError, apiErrorSchema, LIMITS } from "@app/contract";
+import type { z } from "zod";
+
+/** A failed call: the server's `{ error, message }`, or `network` when no answer arrived. */
+export class ApiCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiError | null,
+  ) {
+    super(body?.message ?? `HTTP ${status}`);
+  }
+  get code(): string {
+    return this.body?.error ?? (this.status === 0 ? "network" : "internal");
+  }
+}
+
+export interface ApiOptions {
+  /** Relative paths resolve against this; the browser's own origin by default (spec §7: relative base URL). */
+  baseUrl?: string;
+  retries?: number;
+  /** Delay before retry n (0-based): 250 ms · 2^n by default. */
+  backoffMs?: (attempt: number) => number;
+  fetch?: typeof fetch;
+  /** Called on 403 authentication_required (the caller logs the member out). */
+  onAuthenticationRequired?: () => void;
+}
+
+const defaults: Required<Omit<ApiOptions, "baseUrl" | "onAuthenticationRequired" | "fetch">> = {
+  retries: LIMITS.httpRetries,
+  backoffMs: (attempt) => 250 * 2 ** attempt,
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Network failures, 5xx, 408 and 429 are worth another try; other answers are final. */
+function retriable(status: number): boolean {
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * Calls an endpoint of the contract: up to 5 retries with exponential backoff (spec §7), the answer
+ * parsed with the endpoint's response schema, failures as ApiCallError.
+ */
+export async function apiCall<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  init: RequestInit = {},
+  options: ApiOptions = {},
+): Promise<z.infer<S>> {
+  const retries = options.retries ?? defaults.retries;
+  const backoff = options.backoffMs ?? defaults.backoffMs;
+  const doFetch = options.fetch ?? fetch;
+  const url = options.baseUrl ? new URL(path, options.baseUrl).toString() : path;
+  let lastError: ApiCallError = new ApiCallError(0, null);
+  for (let attempt = 0; attempt <= retries; attempt++) {
+    if (attempt > 0) await sleep(backoff(attempt - 1));
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        credentials: "same-origin",
+        ...init,
+        headers: { accept: "application/json", ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers },
+      });
+    } catch {
+      lastError = new ApiCallError(0, null);
+      continue;
+    }
+    const body: unknown = await response.json().catch(() => null);
+    if (response.ok) return schema.parse(body);
+    const parsed = apiErrorSchema.safeParse(body);
+    lastError = new ApiCallError(response.status, parsed.success ? parsed.data : null);
+    if (response.status === 403 && lastError.code === "authentication_required") {
+      options.onAuthenticationRequired?.();
+      throw lastError;
+    }
+    if (!retriable(response.status)) throw lastError;
+  }
+  throw lastError;
+}
+
+/**
+ * Loads something once per key for the page's life and shares the answer (interests per locale,
+ * regions, company info: spec §7). A failure is not cached, so the next call tries again.
+ */
+export function onceBy<K, T>(load: (key: K) => Promise<T>): (key: K) => Promise<T> {
+  const pending = new Map<K, Promise<T>>();
+  return (key) => {
+    let promise = pending.get(key);
+    if (!promise) {
+      promise = load(key).catch((error: unknown) => {
+        pending.delete(key);
+        throw error;
+      });
+      pending.set(key, promise);
+    }
+    return promise;
+  };
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from "vitest/config";
+
+/** One run, three projects: the shared contract, the server (real database) and the web app (jsdom). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: "contract", include: ["packages/contract/src/**/*.test.ts"], environment: "node" },
+      },
+      {
+        test: {
+          name: "server",
+          include: ["apps/server/src/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          globalSetup: ["apps/server/src/test/global-setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "web",
+          include: ["apps/web/app/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
