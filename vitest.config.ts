@@ -22,6 +22,7 @@ export default defineConfig({
           name: "web",
           include: ["apps/web/app/**/*.test.{ts,tsx}"],
           environment: "jsdom",
+          setupFiles: ["apps/web/app/test-setup.ts"],
           testTimeout: 30_000,
         },
       },

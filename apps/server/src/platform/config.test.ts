@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 describe("configuration", () => {
   it("defaults to the embedded mode", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", DATA_DIR: "./data", SEED: true });
+    expect(config).toMatchObject({ PORT: 3000, HOST: "127.0.0.1", DATA_DIR: "./data", SEED: true });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.REDIS_URL).toBeUndefined();
     expect(config.dataDir.endsWith("/data")).toBe(true);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { photos } from "./schema.ts";
 
@@ -24,4 +24,12 @@ export async function mainPhotos(db: Db, profileIds: number[]): Promise<PhotoRow
 
 export async function insertPhotos(db: Db, rows: NewPhoto[]): Promise<void> {
   if (rows.length) await db.insert(photos).values(rows);
+}
+
+/** Ids of profiles whose main image is active and public: a subquery for other modules' lists. */
+export function profilesWithPublicMainSql(db: Db) {
+  return sql`${db
+    .select({ id: photos.profileId })
+    .from(photos)
+    .where(and(eq(photos.isMain, true), eq(photos.status, "active"), eq(photos.private, false)))}`;
 }

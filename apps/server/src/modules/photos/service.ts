@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import type { Db } from "../../platform/db/index.ts";
 import type { Storage } from "../../platform/storage.ts";
-import { findPhotoByFile, insertPhotos, mainPhotos, type NewPhoto, type PhotoRow } from "./queries.ts";
+import { findPhotoByFile, insertPhotos, mainPhotos, type NewPhoto, type PhotoRow, profilesWithPublicMainSql } from "./queries.ts";
 
 export const PHOTO_SIZES = { full: { width: 960, height: 1200 }, thumb: { width: 320, height: 400 } } as const;
 
@@ -26,6 +26,11 @@ export class PhotoService {
 
   urlOf(key: string): string {
     return this.cdnPrefix + key;
+  }
+
+  /** A SQL subquery of the ids of profiles with an active, public main image. */
+  profilesWithPublicMain() {
+    return profilesWithPublicMainSql(this.db);
   }
 
   /** Main images of these profiles, by profile id. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { profiles } from "./schema.ts";
 
@@ -23,7 +23,7 @@ export interface TeaserRow {
  */
 export async function teaserProfiles(
   db: Db,
-  options: { limit: number; country: string | null; visibleUser: ReturnType<typeof sql> },
+  options: { limit: number; country: string | null; visibleUser: SQL; withPhoto: SQL },
 ): Promise<TeaserRow[]> {
   return db
     .select({
@@ -40,6 +40,7 @@ export async function teaserProfiles(
         eq(profiles.status, "active"),
         options.country ? eq(profiles.country, options.country) : undefined,
         sql`${profiles.userId} in (${options.visibleUser})`,
+        sql`${profiles.id} in (${options.withPhoto})`,
       ),
     )
     .orderBy(desc(profiles.createdAt), desc(profiles.id))

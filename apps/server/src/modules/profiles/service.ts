@@ -11,12 +11,13 @@ export class ProfileService {
     private readonly photos: PhotoService,
   ) {}
 
-  /** Newest visible profiles with a main image, as a visitor may see them. */
+  /** Newest visible profiles with a public main image, as a visitor may see them. */
   async teaser(options: { limit: number; country: string | null }): Promise<TeaserProfile[]> {
     const rows = await teaserProfiles(this.db, {
       limit: options.limit,
       country: options.country,
       visibleUser: this.accounts.visibleUserIds(),
+      withPhoto: this.photos.profilesWithPublicMain(),
     });
     const images = await this.photos.mainImages(rows.map((r) => r.id));
     return rows.map((row) => {

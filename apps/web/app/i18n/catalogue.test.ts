@@ -1,0 +1,90 @@
+// @vitest-environment node
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { LOCALE_CODES } from "@app/contract";
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { describe, expect, it } from "vitest";
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const load = (code: string) => JSON.parse(readFileSync(path.join(dir, "locales", `${code}.json`), "utf8")) as Record<string, string>;
+const catalogues = Object.fromEntries(LOCALE_CODES.map((code) => [code, load(code)]));
+const en = catalogues.en as Record<string, string>;
+
+function placeholders(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    if (element.type === TYPE.argument || element.type === TYPE.number || element.type === TYPE.date || element.type === TYPE.time) {
+      into.add(element.value);
+    } else if (element.type === TYPE.plural || element.type === TYPE.select) {
+      into.add(element.value);
+      for (const option of Object.values(element.options)) placeholders(option.value, into);
+    } else if (element.type === TYPE.tag) {
+      placeholders(element.children, into);
+    }
+  }
+  return into;
+}
+
+/** Message ids the code uses: `id: "…"`, `id="…"` and formatMessage({ id: "…" }). */
+function idsUsedInCode(): Set<string> {
+  const root = path.resolve(dir, "..");
+  const server = path.resolve(dir, "../../../server/src");
+  const files: string[] = [];
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const full = path.join(folder, name);
+      if (statSync(full).isDirectory()) {
+        if (name !== "node_modules" && name !== "+types") walk(full);
+      } else if (/\.(tsx?)$/.test(name) && !name.endsWith(".test.ts") && !name.endsWith(".test.tsx")) files.push(full);
+    }
+  };
+  walk(root);
+  walk(server);
+  const ids = new Set<string>();
+  for (const file of files) {
+    const text = readFileSync(file, "utf8");
+    for (const match of text.matchAll(/\bid[=:]\s*\{?\s*"([a-z_]+\.[a-z0-9_.]+)"/g)) ids.add(match[1] as string);
+  }
+  return ids;
+}
+
+describe("locale catalogues", () => {
+  it.each(LOCALE_CODES)("%s has exactly the keys of en.json", (code) => {
+    const keys = Object.keys(catalogues[code] ?? {}).sort();
+    expect(keys).toEqual(Object.keys(en).sort());
+  });
+
+  it.each(LOCALE_CODES)("%s: every message is valid ICU with the same placeholders as English, and translated", (code) => {
+    const catalogue = catalogues[code] as Record<string, string>;
+    for (const [id, message] of Object.entries(catalogue)) {
+      let ast: MessageFormatElement[];
+      try {
+        ast = parse(message);
+      } catch (error) {
+        throw new Error(`${code}.json ${id}: ${(error as Error).message}`);
+      }
+      expect([...placeholders(ast)].sort(), `${code}.json ${id}`).toEqual([...placeholders(parse(en[id] as string))].sort());
+      expect(message.trim(), `${code}.json ${id} is empty`).not.toBe("");
+    }
+  });
+
+  it("has a real translation: most messages differ from English in every other locale", () => {
+    for (const code of LOCALE_CODES.filter((c) => c !== "en")) {
+      const catalogue = catalogues[code] as Record<string, string>;
+      const same = Object.keys(en).filter((id) => catalogue[id] === en[id]);
+      expect(same.length / Object.keys(en).length, `${code}: ${same.join(", ")}`).toBeLessThan(0.15);
+    }
+  });
+
+  it("contains every message id the code uses", () => {
+    const missing = [...idsUsedInCode()].filter((id) => !(id in en) && !id.startsWith("error.") && !id.startsWith("interest."));
+    expect(missing).toEqual([]);
+  });
+
+  it("has a message for every error code and interest key the server sends", async () => {
+    const { ERROR_CODES } = await import("@app/contract");
+    for (const code of ERROR_CODES) expect(en[`error.${code}`], code).toBeTruthy();
+    const { INTEREST_KEYS } = await import("../../../server/src/modules/site/data/interests.ts");
+    for (const key of INTEREST_KEYS) expect(en[`interest.${key}`], key).toBeTruthy();
+  });
+});

@@ -1,0 +1,68 @@
+// @vitest-environment node
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { z } from "zod";
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiCallError, apiCall, onceBy } from "./api";
+
+let server: Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+/** A real HTTP server that answers with the given statuses in turn. */
+async function serve(statuses: number[]): Promise<{ url: string; hits: () => number }> {
+  let hits = 0;
+  server = createServer((_req, res) => {
+    const status = statuses[Math.min(hits, statuses.length - 1)] ?? 200;
+    hits++;
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(status === 200 ? { ok: true } : status === 403 ? { error: "authentication_required", message: "Log in" } : { error: "internal", message: "x" }));
+  });
+  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits: () => hits };
+}
+
+const okSchema = z.object({ ok: z.boolean() });
+const fast = { backoffMs: () => 1 };
+
+describe("API client", () => {
+  it("retries server errors up to 5 times and succeeds when the server recovers", async () => {
+    const { url, hits } = await serve([503, 502, 500, 503, 500, 200]);
+    await expect(apiCall("/api/x.php", okSchema, {}, { ...fast, baseUrl: url })).resolves.toEqual({ ok: true });
+    expect(hits()).toBe(6);
+  });
+
+  it("gives up after 1 + 5 attempts", async () => {
+    const { url, hits } = await serve([500]);
+    await expect(apiCall("/api/x.php", okSchema, {}, { ...fast, baseUrl: url })).rejects.toBeInstanceOf(ApiCallError);
+    expect(hits()).toBe(6);
+  });
+
+  it("does not retry a 403 authentication_required and reports it", async () => {
+    const { url, hits } = await serve([403]);
+    let loggedOut = 0;
+    const error = await apiCall("/api/x.php", okSchema, {}, { ...fast, baseUrl: url, onAuthenticationRequired: () => void loggedOut++ }).catch((e: unknown) => e);
+    expect((error as ApiCallError).code).toBe("authentication_required");
+    expect(hits()).toBe(1);
+    expect(loggedOut).toBe(1);
+  });
+
+  it("backs off exponentially", async () => {
+    const { url } = await serve([500, 500, 500, 200]);
+    const delays: number[] = [];
+    await apiCall("/api/x.php", okSchema, {}, { baseUrl: url, backoffMs: (n) => (delays.push(250 * 2 ** n), 1) });
+    expect(delays).toEqual([250, 500, 1000]);
+  });
+
+  it("loads cached reference data once per key and retries after a failure", async () => {
+    let calls = 0;
+    const load = onceBy(async (key: string) => {
+      calls++;
+      if (calls === 1) throw new Error("offline");
+      return key.toUpperCase();
+    });
+    await expect(load("a")).rejects.toThrow("offline");
+    expect(await load("a")).toBe("A");
+    expect(await load("a")).toBe("A");
+    expect(calls).toBe(2);
+  });
+});

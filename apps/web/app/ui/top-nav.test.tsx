@@ -1,0 +1,66 @@
+import { render, screen, within } from "@testing-library/react";
+import { IntlProvider } from "react-intl";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import en from "../i18n/locales/en.json";
+import { creditBadgeVariant, MemberNav, type NavMember } from "./top-nav";
+
+const member = (overrides: Partial<NavMember> = {}): NavMember => ({
+  name: "Sam",
+  thumbUrl: null,
+  paidUser: false,
+  credits: 50,
+  unreadMessages: 0,
+  newLikes: 0,
+  ...overrides,
+});
+
+function renderNav(value: NavMember) {
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <IntlProvider locale="en" messages={en}>
+          <MemberNav member={value} />
+        </IntlProvider>
+      ),
+    },
+  ]);
+  return render(<Stub />);
+}
+
+describe("member navigation", () => {
+  it("caps the unread and new-likes badges at 99+", () => {
+    renderNav(member({ unreadMessages: 100, newLikes: 99 }));
+    expect(within(screen.getByRole("link", { name: /Messages/ })).getByText("99+")).toBeTruthy();
+    expect(within(screen.getByRole("link", { name: /Likes/ })).getByText("99")).toBeTruthy();
+  });
+
+  it("shows no badge for zero", () => {
+    renderNav(member());
+    expect(within(screen.getByRole("link", { name: /Messages/ })).queryByText(/\d/)).toBeNull();
+  });
+
+  it("offers Get Premium to free members and Credits to paid members", () => {
+    const free = renderNav(member());
+    expect(screen.getByRole("link", { name: /Get Premium/ }).getAttribute("href")).toBe("/premium");
+    free.unmount();
+    renderNav(member({ paidUser: true }));
+    expect(screen.getByRole("link", { name: /Credits/ }).getAttribute("href")).toBe("/credits");
+  });
+
+  it("has the account menu with the member's name", () => {
+    renderNav(member({ name: "Robin" }));
+    expect(screen.getByRole("button", { name: "Account menu of Robin" })).toBeTruthy();
+  });
+
+  it("shows the credit badge at 10 or fewer credits: warning above 0, danger at 0", () => {
+    expect(creditBadgeVariant(11)).toBeNull();
+    expect(creditBadgeVariant(10)).toBe("warning");
+    expect(creditBadgeVariant(1)).toBe("warning");
+    expect(creditBadgeVariant(0)).toBe("danger");
+    renderNav(member({ paidUser: true, credits: 0 }));
+    const badge = within(screen.getByRole("link", { name: /Credits/ })).getByText("0");
+    expect(badge.className).toContain("bg-danger");
+  });
+});
