@@ -92,7 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#d6336c" />
+        <meta name="theme-color" content="#c2255c" />
         {root ? <meta name="description" content={root.settings.description} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { openTestBus, usingRedis } from "../test/harness.ts";
 
-const nextMessage = (subscribe: (handler: (m: unknown) => void) => Promise<unknown>) =>
-  new Promise<unknown>((resolve) => void subscribe(resolve));
+/** Subscribes (waiting until the subscription is in place) and hands back the first message to come. */
+async function nextMessage(subscribe: (handler: (m: unknown) => void) => Promise<unknown>): Promise<{ message: Promise<unknown> }> {
+  let resolve: (m: unknown) => void = () => {};
+  const message = new Promise<unknown>((r) => {
+    resolve = r;
+  });
+  await subscribe((m) => resolve(m));
+  return { message };
+}
 
 describe(`bus (${usingRedis ? "Redis" : "in-process"})`, () => {
   it("delivers a published message to every subscriber of the channel, and only that channel", async () => {
@@ -12,9 +19,9 @@ describe(`bus (${usingRedis ? "Redis" : "in-process"})`, () => {
       const other: unknown[] = [];
       await bus.subscribe("chat", (m) => received.push(m));
       await bus.subscribe("likes", (m) => other.push(m));
-      const second = nextMessage((h) => bus.subscribe("chat", h));
+      const second = await nextMessage((h) => bus.subscribe("chat", h));
       await bus.publish("chat", { text: "hi", n: 1 });
-      expect(await second).toEqual({ text: "hi", n: 1 });
+      expect(await second.message).toEqual({ text: "hi", n: 1 });
       await new Promise((r) => setTimeout(r, 50));
       expect(received).toEqual([{ text: "hi", n: 1 }]);
       expect(other).toEqual([]);
@@ -29,9 +36,9 @@ describe(`bus (${usingRedis ? "Redis" : "in-process"})`, () => {
       const received: unknown[] = [];
       const unsubscribe = await bus.subscribe("c", (m) => received.push(m));
       await unsubscribe();
-      const probe = nextMessage((h) => bus.subscribe("c", h));
+      const probe = await nextMessage((h) => bus.subscribe("c", h));
       await bus.publish("c", 1);
-      await probe;
+      await probe.message;
       expect(received).toEqual([]);
     } finally {
       await bus.close();
@@ -46,9 +53,9 @@ describe(`bus (${usingRedis ? "Redis" : "in-process"})`, () => {
     try {
       const strangerGot: unknown[] = [];
       await stranger.subscribe("events", (m) => strangerGot.push(m));
-      const arrived = nextMessage((h) => nodeB.subscribe("events", h));
+      const arrived = await nextMessage((h) => nodeB.subscribe("events", h));
       await nodeA.publish("events", { from: "A" });
-      expect(await arrived).toEqual({ from: "A" });
+      expect(await arrived.message).toEqual({ from: "A" });
       await new Promise((r) => setTimeout(r, 50));
       expect(strangerGot).toEqual([]);
     } finally {

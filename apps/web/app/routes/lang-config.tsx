@@ -12,6 +12,7 @@ export default function LanguageConfig() {
   const switchLocale = useSwitchLocale();
   const suggested = new Set(useSuggestedLocales());
   const [status, setStatus] = useState("");
+  const [selected, setSelected] = useState(root?.locale);
   if (!root) return null;
   const ordered = [...LOCALES].sort((a, b) => Number(suggested.has(b.code)) - Number(suggested.has(a.code)));
   return (
@@ -35,8 +36,9 @@ export default function LanguageConfig() {
                 type="radio"
                 name="locale"
                 value={locale.code}
-                checked={root.locale === locale.code}
+                checked={(selected ?? root.locale) === locale.code}
                 onChange={async () => {
+                  setSelected(locale.code);
                   await switchLocale(locale.code);
                   setStatus(locale.name);
                 }}

@@ -39,13 +39,9 @@ export function LanguageSwitcher() {
   const current = LOCALES.find((l) => l.code === root.locale) ?? LOCALES[0];
   return (
     <Dropdown align="end">
-      <Dropdown.Toggle
-        variant="outline-light"
-        size="sm"
-        id="language-switcher"
-        aria-label={intl.formatMessage({ id: "language.current" }, { language: current.name })}
-      >
-        {current.code.toUpperCase()}
+      <Dropdown.Toggle variant="outline-light" size="sm" id="language-switcher">
+        <span className="visually-hidden">{intl.formatMessage({ id: "language.label" })}: </span>
+        {current.name}
       </Dropdown.Toggle>
       <Dropdown.Menu>
         {suggested.map((code) => {

@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../test/harness.ts";
+import { DEMO_ACCOUNTS, seed } from "./seed.ts";
+
+let database: TestDatabase;
+let app: TestApp;
+const PROFILES = 300;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await startTestApp(database, { listen: false });
+  await seed(app.services, { profiles: PROFILES });
+}, 600_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await database?.destroy();
+});
+
+const count = async (query: ReturnType<typeof sql>) => {
+  const result = await database.db.execute<{ n: number }>(query);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n);
+};
+
+describe("seed", () => {
+  it("creates at least 300 fictional demo profiles across countries, genders, sexualities and ages", async () => {
+    expect(await count(sql`select count(*)::int as n from profiles where fictional`)).toBe(PROFILES);
+    expect(await count(sql`select count(distinct country)::int as n from profiles where fictional`)).toBe(15);
+    expect(await count(sql`select count(distinct gender)::int as n from profiles where fictional`)).toBe(2);
+    expect(await count(sql`select count(distinct sexuality)::int as n from profiles where fictional`)).toBe(4);
+    expect(await count(sql`select (max(date_part('year', age(birth_date))) - min(date_part('year', age(birth_date))))::int as n from profiles where fictional`)).toBeGreaterThan(30);
+    expect(await count(sql`select min(date_part('year', age(birth_date)))::int as n from profiles`)).toBeGreaterThanOrEqual(18);
+  });
+
+  it("gives every demo profile a generated main photo stored on disk", async () => {
+    expect(await count(sql`select count(*)::int as n from profiles p where fictional and not exists (select 1 from photos f where f.profile_id = p.id and f.is_main)`)).toBe(0);
+    const [profile] = await app.services.profiles.teaser({ limit: 1, country: null });
+    const url = profile?.main_image?.thumb_url ?? "";
+    const response = await app.server.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("image/jpeg");
+    const meta = await sharp(response.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: "jpeg", width: 320, height: 400 });
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it("creates the two demo accounts with working, hashed passwords", async () => {
+    for (const account of Object.values(DEMO_ACCOUNTS)) {
+      const user = await app.services.accounts.findByEmail(account.email);
+      expect(user?.paidUser).toBe(account.paid);
+      expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(await app.services.accounts.verifyPassword(user?.passwordHash ?? "", account.password)).toBe(true);
+      expect(await app.services.accounts.verifyPassword(user?.passwordHash ?? "", "wrong")).toBe(false);
+    }
+  });
+
+  it("is idempotent: a second run adds nothing", async () => {
+    const before = await count(sql`select count(*)::int as n from profiles`);
+    const result = await seed(app.services, { profiles: PROFILES });
+    expect(result.created).toBe(false);
+    expect(await count(sql`select count(*)::int as n from profiles`)).toBe(before);
+    expect(await count(sql`select count(*)::int as n from sites`)).toBe(1);
+  });
+});
+
+describe("photo CDN", () => {
+  it("serves public main images and refuses private photos, unknown keys and malformed paths", async () => {
+    const result = await database.db.execute<{ filename: string }>(sql`select filename from photos where private limit 1`);
+    const privateFile = (result as unknown as { rows: { filename: string }[] }).rows[0]?.filename ?? "";
+    expect(privateFile).not.toBe("");
+    expect((await app.server.inject({ url: `/cdn/${privateFile}` })).statusCode).toBe(404);
+    expect((await app.server.inject({ url: "/cdn/photos/0123456789abcdef0123456789abcdef.jpg" })).statusCode).toBe(404);
+    expect((await app.server.inject({ url: "/cdn/photos/..%2F..%2Fetc%2Fpasswd" })).statusCode).toBe(404);
+  });
+
+  it("lists only visible members with a public main image in the teaser", async () => {
+    const teaser = await app.services.profiles.teaser({ limit: 50, country: "NL" });
+    expect(teaser.length).toBeGreaterThan(0);
+    expect(teaser.every((p) => p.country === "NL" && p.main_image?.status === "active")).toBe(true);
+    const names = teaser.map((p) => p.name);
+    expect(names).not.toContain(DEMO_ACCOUNTS.free.name);
+  });
+});

@@ -1,0 +1,55 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+const dataDir = path.join(tmpdir(), `dating-e2e-${process.pid}`);
+
+/**
+ * Browser tests drive Debian's Chromium (never a downloaded browser) against the real production
+ * server: built web app, PGlite (or TEST_DATABASE_URL's server), seeded with demo members.
+ */
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"], ["json", { outputFile: path.join(import.meta.dirname, "../test-results/e2e.json") }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    trace: "off",
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && tsx apps/server/src/main.ts`,
+    cwd: path.join(import.meta.dirname, ".."),
+    url: `http://127.0.0.1:${port}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_PROFILES: "40",
+      LOG_LEVEL: "warn",
+      ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" } : {}),
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `e2e:${process.pid}:` } : {}),
+    },
+  },
+});
