@@ -120,7 +120,10 @@ test("home page has demo members with photos, passes axe and is captured", async
   await skipEntryWarning(context);
   const page = await context.newPage();
   await page.goto("/");
-  const cards = page.getByRole("list").filter({ has: page.getByRole("img", { name: /Photo of/ }) }).getByRole("listitem");
+  const cards = page
+    .getByRole("list")
+    .filter({ has: page.getByRole("img", { name: /Photo of/ }) })
+    .getByRole("listitem");
   await expect(cards).toHaveCount(12);
   const firstPhoto = page.getByRole("img", { name: /Photo of/ }).first();
   await expect(firstPhoto).toHaveJSProperty("complete", true);

@@ -1,9 +1,8 @@
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3199);
-const dataDir = path.join(tmpdir(), `dating-e2e-${process.pid}`);
+const dataDir = path.join(import.meta.dirname, "../test-results/e2e-data");
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against the real production
@@ -48,7 +47,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SEED_PROFILES: "40",
       LOG_LEVEL: "warn",
-      ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" } : {}),
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `e2e:${process.pid}:` } : {}),
     },
   },

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type LocaleCode, LOCALE_CODES, type SsrServices } from "@app/contract";
+import { LOCALE_CODES, type LocaleCode, type SsrServices } from "@app/contract";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";

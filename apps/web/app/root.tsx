@@ -1,10 +1,4 @@
-import {
-  LOCALE_COOKIE,
-  LOCALES,
-  localeFromAcceptLanguage,
-  negotiateLocale,
-  TRACKING_COOKIE,
-} from "@app/contract";
+import { LOCALE_COOKIE, LOCALES, localeFromAcceptLanguage, negotiateLocale, TRACKING_COOKIE } from "@app/contract";
 import { useEffect } from "react";
 import { IntlProvider } from "react-intl";
 import {

@@ -1,7 +1,7 @@
 export * from "./errors.ts";
+export * from "./limits.ts";
 export * from "./locales.ts";
 export * from "./settings.ts";
 export * from "./site.ts";
-export * from "./ws.ts";
-export * from "./limits.ts";
 export type * from "./ssr.ts";
+export * from "./ws.ts";

@@ -90,8 +90,6 @@ export function searchVisible(
   hasTrafficSource: boolean,
 ): boolean {
   return (
-    loggedIn ||
-    settings.logged_out_search !== "none" ||
-    (settings.logged_out_search_trafficsource !== "none" && hasTrafficSource)
+    loggedIn || settings.logged_out_search !== "none" || (settings.logged_out_search_trafficsource !== "none" && hasTrafficSource)
   );
 }

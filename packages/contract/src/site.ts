@@ -51,4 +51,8 @@ export const teaserProfileSchema = z.object({
 export type TeaserProfile = z.infer<typeof teaserProfileSchema>;
 export const teaserResponseSchema = z.object({ profiles: z.array(teaserProfileSchema) });
 
-export const healthSchema = z.object({ status: z.enum(["ok", "degraded"]), database: z.enum(["pglite", "postgres"]), bus: z.enum(["memory", "redis"]) });
+export const healthSchema = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: z.enum(["pglite", "postgres"]),
+  bus: z.enum(["memory", "redis"]),
+});

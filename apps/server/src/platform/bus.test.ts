@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { openTestBus, usingRedis } from "../test/harness.ts";
 
 /** Subscribes (waiting until the subscription is in place) and hands back the first message to come. */
-async function nextMessage(subscribe: (handler: (m: unknown) => void) => Promise<unknown>): Promise<{ message: Promise<unknown> }> {
+async function nextMessage(
+  subscribe: (handler: (m: unknown) => void) => Promise<unknown>,
+): Promise<{ message: Promise<unknown> }> {
   let resolve: (m: unknown) => void = () => {};
   const message = new Promise<unknown>((r) => {
     resolve = r;

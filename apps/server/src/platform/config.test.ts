@@ -25,7 +25,11 @@ describe("configuration", () => {
   });
 
   it("accepts PostgreSQL and Redis URLs", () => {
-    const config = loadConfig({ DATABASE_URL: "postgres://postgres@127.0.0.1:5432/app", REDIS_URL: "redis://127.0.0.1:6379", PORT: "8080" });
+    const config = loadConfig({
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/app",
+      REDIS_URL: "redis://127.0.0.1:6379",
+      PORT: "8080",
+    });
     expect(config.PORT).toBe(8080);
     expect(config.DATABASE_URL).toBe("postgres://postgres@127.0.0.1:5432/app");
   });

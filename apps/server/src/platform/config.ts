@@ -32,7 +32,11 @@ export const configSchema = z.object({
     .default("false")
     .transform((v) => v === "true"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   /** Demo data on an empty database: `true` seeds the default site, demo members and demo accounts. */
   SEED: z
     .enum(["true", "false"])

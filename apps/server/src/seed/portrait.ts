@@ -35,7 +35,8 @@ export function portraitSvg(input: {
   gender: "male" | "female";
   variant: number;
 }): string {
-  const pick = <T>(list: readonly T[], salt: number): T => list[(input.seed * 31 + salt * 17 + input.variant * 7) % list.length] as T;
+  const pick = <T>(list: readonly T[], salt: number): T =>
+    list[(input.seed * 31 + salt * 17 + input.variant * 7) % list.length] as T;
   const [from, to] = pick(BACKGROUNDS, 1);
   const skin = pick(SKIN, 2);
   const hair = HAIR[input.hairColor ?? "other"] ?? HAIR.other;

@@ -30,12 +30,20 @@ describe("seed", () => {
     expect(await count(sql`select count(distinct country)::int as n from profiles where fictional`)).toBe(15);
     expect(await count(sql`select count(distinct gender)::int as n from profiles where fictional`)).toBe(2);
     expect(await count(sql`select count(distinct sexuality)::int as n from profiles where fictional`)).toBe(4);
-    expect(await count(sql`select (max(date_part('year', age(birth_date))) - min(date_part('year', age(birth_date))))::int as n from profiles where fictional`)).toBeGreaterThan(30);
+    expect(
+      await count(
+        sql`select (max(date_part('year', age(birth_date))) - min(date_part('year', age(birth_date))))::int as n from profiles where fictional`,
+      ),
+    ).toBeGreaterThan(30);
     expect(await count(sql`select min(date_part('year', age(birth_date)))::int as n from profiles`)).toBeGreaterThanOrEqual(18);
   });
 
   it("gives every demo profile a generated main photo stored on disk", async () => {
-    expect(await count(sql`select count(*)::int as n from profiles p where fictional and not exists (select 1 from photos f where f.profile_id = p.id and f.is_main)`)).toBe(0);
+    expect(
+      await count(
+        sql`select count(*)::int as n from profiles p where fictional and not exists (select 1 from photos f where f.profile_id = p.id and f.is_main)`,
+      ),
+    ).toBe(0);
     const [profile] = await app.services.profiles.teaser({ limit: 1, country: null });
     const url = profile?.main_image?.thumb_url ?? "";
     const response = await app.server.inject({ url });

@@ -4,8 +4,8 @@ import type { Services } from "../app.ts";
 import { users } from "../modules/accounts/schema.ts";
 import type { NewPhoto } from "../modules/photos/queries.ts";
 import { bodyType, eyeColor, hairColor, profiles, relationshipStatus } from "../modules/profiles/schema.ts";
-import { INTEREST_KEYS } from "../modules/site/data/interests.ts";
 import { DEMO_ABOUT, DEMO_CITIES, DEMO_COUNTRY_LANGUAGE, DEMO_FIRST_NAMES } from "../modules/site/data/demo-people.ts";
+import { INTEREST_KEYS } from "../modules/site/data/interests.ts";
 import { countSites, insertSiteWithCompany } from "../modules/site/queries.ts";
 import { SERVED_COUNTRIES } from "../modules/site/service.ts";
 import { portraitSvg } from "./portrait.ts";
@@ -56,7 +56,16 @@ export async function seed(services: Services, options: { profiles: number; log?
         deleteDiscount: 50,
         added: new Date("2024-03-01T09:00:00Z"),
       },
-      { host: "localhost", isDefault: true, name: "Amoria", indexTitle: "", description: "", supportEmail: "support@amoria.example", domainLanguage: null, settings: {} },
+      {
+        host: "localhost",
+        isDefault: true,
+        name: "Amoria",
+        indexTitle: "",
+        description: "",
+        supportEmail: "support@amoria.example",
+        domainLanguage: null,
+        settings: {},
+      },
     );
     created = true;
   }
@@ -85,10 +94,7 @@ export async function seed(services: Services, options: { profiles: number; log?
     created = true;
   }
 
-  const [existing] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(profiles)
-    .where(eq(profiles.fictional, true));
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(eq(profiles.fictional, true));
   const have = existing?.n ?? 0;
   for (let index = have; index < options.profiles; index++) {
     await createDemoMember(services, index);

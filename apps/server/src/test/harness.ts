@@ -66,7 +66,14 @@ export async function startTestApp(
   options: { env?: Record<string, string>; bus?: Bus; web?: BuildOptions["web"]; listen?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "dating-test-"));
-  const config: Config = loadConfig({ LOG_LEVEL: "silent", NODE_ENV: "test", DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", ...options.env });
+  const config: Config = loadConfig({
+    LOG_LEVEL: "silent",
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    PORT: "0",
+    ...options.env,
+  });
   const bus = options.bus ?? (await openTestBus());
   const app = await buildApp(config, { web: options.web ?? false, database, bus });
   let url = "";

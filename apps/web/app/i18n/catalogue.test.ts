@@ -3,17 +3,23 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { LOCALE_CODES } from "@app/contract";
-import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const load = (code: string) => JSON.parse(readFileSync(path.join(dir, "locales", `${code}.json`), "utf8")) as Record<string, string>;
+const load = (code: string) =>
+  JSON.parse(readFileSync(path.join(dir, "locales", `${code}.json`), "utf8")) as Record<string, string>;
 const catalogues = Object.fromEntries(LOCALE_CODES.map((code) => [code, load(code)]));
 const en = catalogues.en as Record<string, string>;
 
 function placeholders(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
   for (const element of elements) {
-    if (element.type === TYPE.argument || element.type === TYPE.number || element.type === TYPE.date || element.type === TYPE.time) {
+    if (
+      element.type === TYPE.argument ||
+      element.type === TYPE.number ||
+      element.type === TYPE.date ||
+      element.type === TYPE.time
+    ) {
       into.add(element.value);
     } else if (element.type === TYPE.plural || element.type === TYPE.select) {
       into.add(element.value);

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { z } from "zod";
 import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ApiCallError, apiCall, onceBy } from "./api";
 
 let server: Server | undefined;
@@ -15,7 +15,15 @@ async function serve(statuses: number[]): Promise<{ url: string; hits: () => num
     const status = statuses[Math.min(hits, statuses.length - 1)] ?? 200;
     hits++;
     res.writeHead(status, { "content-type": "application/json" });
-    res.end(JSON.stringify(status === 200 ? { ok: true } : status === 403 ? { error: "authentication_required", message: "Log in" } : { error: "internal", message: "x" }));
+    res.end(
+      JSON.stringify(
+        status === 200
+          ? { ok: true }
+          : status === 403
+            ? { error: "authentication_required", message: "Log in" }
+            : { error: "internal", message: "x" },
+      ),
+    );
   });
   await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits: () => hits };
@@ -40,7 +48,12 @@ describe("API client", () => {
   it("does not retry a 403 authentication_required and reports it", async () => {
     const { url, hits } = await serve([403]);
     let loggedOut = 0;
-    const error = await apiCall("/api/x.php", okSchema, {}, { ...fast, baseUrl: url, onAuthenticationRequired: () => void loggedOut++ }).catch((e: unknown) => e);
+    const error = await apiCall(
+      "/api/x.php",
+      okSchema,
+      {},
+      { ...fast, baseUrl: url, onAuthenticationRequired: () => void loggedOut++ },
+    ).catch((e: unknown) => e);
     expect((error as ApiCallError).code).toBe("authentication_required");
     expect(hits()).toBe(1);
     expect(loggedOut).toBe(1);
@@ -49,7 +62,11 @@ describe("API client", () => {
   it("backs off exponentially", async () => {
     const { url } = await serve([500, 500, 500, 200]);
     const delays: number[] = [];
-    await apiCall("/api/x.php", okSchema, {}, { baseUrl: url, backoffMs: (n) => (delays.push(250 * 2 ** n), 1) });
+    const recordDefault = (attempt: number) => {
+      delays.push(250 * 2 ** attempt);
+      return 1;
+    };
+    await apiCall("/api/x.php", okSchema, {}, { baseUrl: url, backoffMs: recordDefault });
     expect(delays).toEqual([250, 500, 1000]);
   });
 

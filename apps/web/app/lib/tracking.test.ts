@@ -3,7 +3,9 @@ import { extractTracking } from "./tracking";
 
 describe("tracking parameters (spec §9)", () => {
   it("stores network, ref and the sub variants and strips them and cpc from the URL", () => {
-    const result = extractTracking(new URL("https://site.example/members?network=aff1&ref=42&aff_sub=a&sub2=b&sub3=c&cpc=0.5&gender=female#top"));
+    const result = extractTracking(
+      new URL("https://site.example/members?network=aff1&ref=42&aff_sub=a&sub2=b&sub3=c&cpc=0.5&gender=female#top"),
+    );
     expect(result).toEqual({
       record: { network: "aff1", ref: "42", sub1: "a", sub2: "b", sub3: "c" },
       cleanUrl: "/members?gender=female#top",

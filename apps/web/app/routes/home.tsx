@@ -117,7 +117,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {STEPS.map(([title, body, n]) => (
             <li key={n} className="col-md-4">
               <div className="d-flex gap-3">
-                <span className="step-icon rounded-circle bg-primary text-white d-flex align-items-center justify-content-center fw-bold flex-shrink-0" aria-hidden="true">
+                <span
+                  className="step-icon rounded-circle bg-primary text-white d-flex align-items-center justify-content-center fw-bold flex-shrink-0"
+                  aria-hidden="true"
+                >
                   {n}
                 </span>
                 <div>

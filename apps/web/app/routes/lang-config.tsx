@@ -30,7 +30,11 @@ export default function LanguageConfig() {
         </legend>
         <div className="list-group">
           {ordered.map((locale) => (
-            <label key={locale.code} className="list-group-item list-group-item-action d-flex align-items-center gap-3" lang={locale.code}>
+            <label
+              key={locale.code}
+              className="list-group-item list-group-item-action d-flex align-items-center gap-3"
+              lang={locale.code}
+            >
               <input
                 className="form-check-input m-0"
                 type="radio"

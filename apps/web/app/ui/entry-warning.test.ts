@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { shouldShowEntryWarning } from "./entry-warning";
 
-const settings = { enable_site_entry_popup: "yes" as const, site_entry_popup_countries: [] as string[], geoip_selected_country: "NL" };
+const settings = {
+  enable_site_entry_popup: "yes" as const,
+  site_entry_popup_countries: [] as string[],
+  geoip_selected_country: "NL",
+};
 const base = { settings, loggedIn: false, standalone: false, hidden: false, skippedAt: null };
 
 describe("site-entry warning (spec §4)", () => {

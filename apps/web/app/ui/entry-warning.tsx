@@ -26,15 +26,7 @@ export function shouldShowEntryWarning(input: {
   return true;
 }
 
-export function EntryWarning({
-  settings,
-  loggedIn,
-  hidden,
-}: {
-  settings: Settings;
-  loggedIn: boolean;
-  hidden: boolean;
-}) {
+export function EntryWarning({ settings, loggedIn, hidden }: { settings: Settings; loggedIn: boolean; hidden: boolean }) {
   const standalone = useStandalone();
   const [show, setShow] = useState(false);
   useEffect(() => {
@@ -57,7 +49,14 @@ export function EntryWarning({
   };
 
   return (
-    <Modal show={show} id="site-entry-warning" backdrop="static" keyboard={false} centered aria-labelledby="site-entry-warning-title">
+    <Modal
+      show={show}
+      id="site-entry-warning"
+      backdrop="static"
+      keyboard={false}
+      centered
+      aria-labelledby="site-entry-warning-title"
+    >
       <Modal.Header>
         <Modal.Title id="site-entry-warning-title">
           <FormattedMessage id="entry.title" />

@@ -9,6 +9,7 @@ import { useRootData } from "../root";
 export function useSwitchLocale(): (code: LocaleCode) => Promise<void> {
   const revalidator = useRevalidator();
   return async (code) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve.
     document.cookie = serializeCookie(LOCALE_COOKIE.name, code, {
       maxAgeSeconds: LOCALE_COOKIE.maxAgeSeconds,
       secure: window.location.protocol === "https:",

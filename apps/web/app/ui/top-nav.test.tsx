@@ -15,17 +15,20 @@ const member = (overrides: Partial<NavMember> = {}): NavMember => ({
   ...overrides,
 });
 
+let current: NavMember;
+
+function NavInIntl() {
+  return (
+    <IntlProvider locale="en" messages={en}>
+      <MemberNav member={current} />
+    </IntlProvider>
+  );
+}
+
+const Stub = createRoutesStub([{ path: "/", Component: NavInIntl }]);
+
 function renderNav(value: NavMember) {
-  const Stub = createRoutesStub([
-    {
-      path: "/",
-      Component: () => (
-        <IntlProvider locale="en" messages={en}>
-          <MemberNav member={value} />
-        </IntlProvider>
-      ),
-    },
-  ]);
+  current = value;
   return render(<Stub />);
 }
 

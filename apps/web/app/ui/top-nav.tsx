@@ -50,7 +50,11 @@ export function TopNav({ siteName, member }: { siteName: string; member: NavMemb
     <Navbar expand="md" bg="primary" data-bs-theme="dark" className="shadow-sm" as="header">
       <Container>
         <BackButton />
-        <Navbar.Brand as={Link} to={member ? "/members" : "/"} aria-label={intl.formatMessage({ id: "nav.brand_home" }, { site: siteName })}>
+        <Navbar.Brand
+          as={Link}
+          to={member ? "/members" : "/"}
+          aria-label={intl.formatMessage({ id: "nav.brand_home" }, { site: siteName })}
+        >
           <span aria-hidden="true">♥ </span>
           {siteName}
         </Navbar.Brand>
@@ -89,7 +93,10 @@ export function MemberNav({ member }: { member: NavMember }) {
           </Nav.Link>
           <Nav.Link as={NavLink} to="/likes">
             <FormattedMessage id="nav.likes" />
-            <CountBadge count={member.newLikes} label={intl.formatMessage({ id: "nav.unread_badge" }, { count: member.newLikes })} />
+            <CountBadge
+              count={member.newLikes}
+              label={intl.formatMessage({ id: "nav.unread_badge" }, { count: member.newLikes })}
+            />
           </Nav.Link>
           <Nav.Link as={NavLink} to={member.paidUser ? "/credits" : "/premium"}>
             <FormattedMessage id={member.paidUser ? "nav.credits" : "nav.get_premium"} />
@@ -107,7 +114,11 @@ export function MemberNav({ member }: { member: NavMember }) {
           </Nav.Link>
         </Nav>
         <Dropdown align="end">
-          <Dropdown.Toggle variant="primary" id="account-menu" aria-label={intl.formatMessage({ id: "nav.account" }, { name: member.name })}>
+          <Dropdown.Toggle
+            variant="primary"
+            id="account-menu"
+            aria-label={intl.formatMessage({ id: "nav.account" }, { name: member.name })}
+          >
             {member.thumbUrl ? (
               <img src={member.thumbUrl} alt="" width={28} height={28} className="rounded-circle me-2 object-fit-cover" />
             ) : (

@@ -88,7 +88,7 @@ export class PhotoService {
    */
   async readPublic(key: string): Promise<Buffer | null> {
     const photo = await findPhotoByFile(this.db, key);
-    if (!photo || photo.status !== "active" || photo.private || !photo.isMain) return null;
+    if (photo?.status !== "active" || photo.private || !photo.isMain) return null;
     return this.storage.get(key);
   }
 }

@@ -25,7 +25,9 @@ export class ProfileService {
       return {
         ...row,
         main_image:
-          image && image.status === "active" ? { thumb_url: this.photos.urlOf(image.thumb_filename), status: image.status } : null,
+          image && image.status === "active"
+            ? { thumb_url: this.photos.urlOf(image.thumb_filename), status: image.status }
+            : null,
       };
     });
   }

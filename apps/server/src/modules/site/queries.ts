@@ -28,7 +28,10 @@ export async function insertSiteWithCompany(db: Db, company: NewCompany, site: O
   return db.transaction(async (tx) => {
     const [createdCompany] = await tx.insert(companies).values(company).returning();
     if (!createdCompany) throw new Error("company insert returned nothing");
-    const [created] = await tx.insert(sites).values({ ...site, companyId: createdCompany.id }).returning();
+    const [created] = await tx
+      .insert(sites)
+      .values({ ...site, companyId: createdCompany.id })
+      .returning();
     if (!created) throw new Error("site insert returned nothing");
     return created;
   });

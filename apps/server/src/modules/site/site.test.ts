@@ -1,8 +1,14 @@
-import { companyInfoResponseSchema, interestsResponseSchema, regionsResponseSchema, settingsResponseSchema, settingsSchema } from "@app/contract";
+import {
+  companyInfoResponseSchema,
+  interestsResponseSchema,
+  regionsResponseSchema,
+  settingsResponseSchema,
+  settingsSchema,
+} from "@app/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seed } from "../../seed/seed.ts";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
 import { insertSiteWithCompany } from "./queries.ts";
-import { seed } from "../../seed/seed.ts";
 
 let database: TestDatabase;
 let app: TestApp;
@@ -52,7 +58,9 @@ describe("GET /api/settings.php", () => {
     expect(settings.cdn_prefix).toBe("/cdn/");
     expect(settings.signups).toBe("all");
     expect(settings.domain_language).toBeNull();
-    expect(settings.countries).toEqual(expect.arrayContaining(["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"]));
+    expect(settings.countries).toEqual(
+      expect.arrayContaining(["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"]),
+    );
   });
 
   it("serves the site of the request's host with its overrides", async () => {
@@ -73,9 +81,13 @@ describe("GET /api/settings.php", () => {
     const plain = settingsResponseSchema.parse((await get("/api/settings.php", { "x-country": "be" })).json()).settings;
     expect(plain.geoip_country).toBe("BE");
     expect(plain.geoip_selected_country).toBe("BE");
-    const chosen = settingsResponseSchema.parse((await get("/api/settings.php?country=de", { "x-country": "BE" })).json()).settings;
+    const chosen = settingsResponseSchema.parse(
+      (await get("/api/settings.php?country=de", { "x-country": "BE" })).json(),
+    ).settings;
     expect(chosen.geoip_selected_country).toBe("DE");
-    const unserved = settingsResponseSchema.parse((await get("/api/settings.php?country=zz", { "x-country": "BE" })).json()).settings;
+    const unserved = settingsResponseSchema.parse(
+      (await get("/api/settings.php?country=zz", { "x-country": "BE" })).json(),
+    ).settings;
     expect(unserved.geoip_selected_country).toBe("BE");
   });
 
@@ -103,9 +115,13 @@ describe("GET /api/interests.php", () => {
   it("lists about 48 interest keys with labels in the request's language", async () => {
     const en = interestsResponseSchema.parse((await get("/api/interests.php")).json()).interests;
     expect(en).toHaveLength(48);
-    expect(en.map((i) => i.key)).toEqual(expect.arrayContaining(["relationship", "kissing", "music", "travelling", "wine", "gym"]));
+    expect(en.map((i) => i.key)).toEqual(
+      expect.arrayContaining(["relationship", "kissing", "music", "travelling", "wine", "gym"]),
+    );
     expect(en.find((i) => i.key === "music")?.label).toBe("Music");
-    const nl = interestsResponseSchema.parse((await get("/api/interests.php", { "accept-language": "nl-BE,nl;q=0.9" })).json()).interests;
+    const nl = interestsResponseSchema.parse(
+      (await get("/api/interests.php", { "accept-language": "nl-BE,nl;q=0.9" })).json(),
+    ).interests;
     expect(nl.find((i) => i.key === "travelling")?.label).not.toBe("Travelling");
     expect(nl.every((i) => i.label && !i.label.startsWith("interest."))).toBe(true);
   });

@@ -77,32 +77,39 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
     return options.allowedOrigins.includes(parsed.origin);
   };
 
-  app.get("/ws", { websocket: true, preValidation: async (request, reply) => {
-    if (!originAllowed(request)) {
-      return reply.status(403).send({ error: "forbidden", message: t(requestLocale(request), "error.forbidden") });
-    }
-  } }, (socket, request) => {
-    const locale = requestLocale(request);
-    sockets.add(socket);
-    alive.add(socket);
-    socket.on("pong", () => alive.add(socket));
-    socket.on("close", () => sockets.delete(socket));
-    socket.on("message", (raw, isBinary) => {
-      let frame: unknown;
-      try {
-        frame = isBinary ? undefined : JSON.parse(raw.toString());
-      } catch {
-        frame = undefined;
-      }
-      const parsed = clientFrameSchema.safeParse(frame);
-      if (!parsed.success) {
-        send(socket, { type: "error", error: "bad_request", message: t(locale, "error.bad_frame") });
-        return;
-      }
-      if (parsed.data.type === "ping") send(socket, { type: "pong", id: parsed.data.id });
-    });
-    send(socket, { type: "hello", node: nodeId, user_id: null });
-  });
+  app.get(
+    "/ws",
+    {
+      websocket: true,
+      preValidation: async (request, reply) => {
+        if (!originAllowed(request)) {
+          return reply.status(403).send({ error: "forbidden", message: t(requestLocale(request), "error.forbidden") });
+        }
+      },
+    },
+    (socket, request) => {
+      const locale = requestLocale(request);
+      sockets.add(socket);
+      alive.add(socket);
+      socket.on("pong", () => alive.add(socket));
+      socket.on("close", () => sockets.delete(socket));
+      socket.on("message", (raw, isBinary) => {
+        let frame: unknown;
+        try {
+          frame = isBinary ? undefined : JSON.parse(raw.toString());
+        } catch {
+          frame = undefined;
+        }
+        const parsed = clientFrameSchema.safeParse(frame);
+        if (!parsed.success) {
+          send(socket, { type: "error", error: "bad_request", message: t(locale, "error.bad_frame") });
+          return;
+        }
+        if (parsed.data.type === "ping") send(socket, { type: "pong", id: parsed.data.id });
+      });
+      send(socket, { type: "hello", node: nodeId, user_id: null });
+    },
+  );
 
   return {
     nodeId,
