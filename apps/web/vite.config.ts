@@ -8,6 +8,6 @@ export default defineConfig({
       scss: { quietDeps: true, silenceDeprecations: ["import", "global-builtin", "color-functions", "if-function"] },
     },
   },
-  optimizeDeps: { include: ["react-bootstrap", "react-intl"] },
+  optimizeDeps: { include: ["react-bootstrap", "react-intl", "zod"] },
   ssr: { noExternal: ["@app/contract"] },
 });

@@ -90,7 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root ? <meta name="description" content={root.settings.description} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body>
         {children}
