@@ -1,4 +1,5 @@
 export * from "./errors.ts";
+export * from "./interests.ts";
 export * from "./limits.ts";
 export * from "./locales.ts";
 export * from "./settings.ts";

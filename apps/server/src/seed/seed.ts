@@ -1,3 +1,4 @@
+import { INTEREST_KEYS } from "@app/contract";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Services } from "../app.ts";
@@ -5,7 +6,6 @@ import { users } from "../modules/accounts/schema.ts";
 import type { NewPhoto } from "../modules/photos/queries.ts";
 import { bodyType, eyeColor, hairColor, profiles, relationshipStatus } from "../modules/profiles/schema.ts";
 import { DEMO_ABOUT, DEMO_CITIES, DEMO_COUNTRY_LANGUAGE, DEMO_FIRST_NAMES } from "../modules/site/data/demo-people.ts";
-import { INTEREST_KEYS } from "../modules/site/data/interests.ts";
 import { countSites, insertSiteWithCompany } from "../modules/site/queries.ts";
 import { SERVED_COUNTRIES } from "../modules/site/service.ts";
 import { portraitSvg } from "./portrait.ts";

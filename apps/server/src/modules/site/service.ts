@@ -1,16 +1,18 @@
 import {
   type CompanyInfo,
+  INTEREST_KEYS,
   type Interest,
   isLocaleCode,
   type LocaleCode,
+  PROFILE_FIELDS,
   type RegionsResponse,
+  SEARCH_FIELDS,
   type Settings,
   settingsSchema,
 } from "@app/contract";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import { t } from "../../platform/i18n.ts";
-import { INTEREST_KEYS } from "./data/interests.ts";
 import { REGIONS } from "./data/regions.ts";
 import { type CompanyRow, findSiteForHost, type SiteRow } from "./queries.ts";
 
@@ -49,21 +51,7 @@ export type SiteOverrides = z.infer<typeof siteOverridesSchema>;
 const euro = { costs: 0.99, currency: "EUR" };
 export const DEFAULT_OVERRIDES: Required<SiteOverrides> = {
   countries: SERVED_COUNTRIES,
-  visible_profile_fields: [
-    "gender",
-    "sexuality",
-    "age",
-    "country",
-    "region",
-    "city",
-    "hair_color",
-    "eye_color",
-    "body_type",
-    "relationship_status",
-    "tattoos",
-    "interests",
-    "about",
-  ],
+  visible_profile_fields: [...PROFILE_FIELDS],
   cdn_prefix: "/cdn/",
   message_credits: 10,
   photo_credits: 20,
@@ -90,7 +78,7 @@ export const DEFAULT_OVERRIDES: Required<SiteOverrides> = {
   enable_site_entry_popup: "yes",
   site_entry_popup_countries: [],
   push_public_key: null,
-  search_fields: ["gender", "country", "countryregion", "min_age", "max_age"],
+  search_fields: [...SEARCH_FIELDS],
   refund_days: 14,
   signups: "all",
   logged_out_search: "all",
