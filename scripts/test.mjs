@@ -23,6 +23,13 @@ const run = (command, args, extraEnv = {}) =>
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 
+// 0. The production web build: the server's page tests and the browser suite run against it.
+const built = run("npm", ["run", "build", "--silent"]) === 0;
+if (!built) {
+  counts.failed += 1;
+  problems.push("the web build failed");
+}
+
 // 1. Unit and integration suites (vitest projects: contract, server, web).
 const vitestStatus = run(bin("vitest"), [
   "run",
@@ -39,6 +46,10 @@ if (existsSync(vitestReport)) {
   if (report.numFailedTestSuites > 0 && report.numFailedTests === 0) {
     counts.failed += report.numFailedTestSuites;
     problems.push("a vitest file failed to load");
+  } else if (vitestStatus !== 0 && report.numFailedTests === 0) {
+    // Unhandled errors fail the run without failing a test: count them as a failure.
+    counts.failed += 1;
+    problems.push(`vitest exited with ${vitestStatus} (unhandled errors)`);
   }
 } else {
   counts.failed += 1;
@@ -50,10 +61,7 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {
   counts.failed += 1;
   problems.push(`no Chromium at ${chromium}: install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH`);
-} else if (run("npm", ["run", "build", "--silent"]) !== 0) {
-  counts.failed += 1;
-  problems.push("the web build failed");
-} else {
+} else if (built) {
   let e2eDatabase = null;
   let pg = null;
   if (process.env.TEST_DATABASE_URL) {
@@ -70,7 +78,7 @@ if (!existsSync(chromium)) {
     url.pathname = `/${e2eDatabase}`;
     e2eEnv.E2E_DATABASE_URL = url.toString();
   }
-  run(bin("playwright"), ["test", "-c", "e2e/playwright.config.ts"], e2eEnv);
+  const playwrightStatus = run(bin("playwright"), ["test", "-c", "e2e/playwright.config.ts"], e2eEnv);
   if (e2eDatabase && pg) {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
@@ -86,6 +94,9 @@ if (!existsSync(chromium)) {
     if (stats.expected + stats.unexpected === 0) {
       counts.failed += 1;
       problems.push("the browser suite ran no test");
+    } else if (playwrightStatus !== 0 && stats.unexpected === 0) {
+      counts.failed += 1;
+      problems.push(`playwright exited with ${playwrightStatus} (errors outside tests)`);
     }
   } else {
     counts.failed += 1;

@@ -2,7 +2,7 @@ import path from "node:path";
 import { LOCALE_CODES, type LocaleCode, type SsrServices } from "@app/contract";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
 import { AccountService } from "./modules/accounts/service.ts";
 import { photoRoutes } from "./modules/photos/routes.ts";
 import { PhotoService } from "./modules/photos/service.ts";
@@ -46,12 +46,27 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function openServices(config: Config, options: Pick<BuildOptions, "database" | "bus"> = {}): Promise<Services> {
+export async function openServices(
+  config: Config,
+  options: Pick<BuildOptions, "database" | "bus"> = {},
+  log: Pick<FastifyBaseLogger, "error"> = console,
+): Promise<Services> {
   preloadCatalogues();
   const database =
     options.database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE }));
-  const bus = options.bus ?? (await openBus({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX }));
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      poolSize: config.DATABASE_POOL_SIZE,
+      onError: (err) => log.error({ err }, "database connection error"),
+    }));
+  const bus =
+    options.bus ??
+    (await openBus({
+      url: config.REDIS_URL,
+      prefix: config.REDIS_PREFIX,
+      onError: (err) => log.error({ err }, "bus error"),
+    }));
   const storage = new LocalStorage(path.join(config.dataDir, "files"));
   const site = new SiteService(database.db);
   const accounts = new AccountService(database.db);
@@ -61,7 +76,6 @@ export async function openServices(config: Config, options: Pick<BuildOptions, "
 }
 
 export async function buildApp(config: Config, options: BuildOptions): Promise<App> {
-  const services = await openServices(config, options);
   const server = Fastify({
     logger:
       config.LOG_LEVEL === "silent"
@@ -75,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     return503OnClosing: true,
     forceCloseConnections: "idle",
   });
+  const services = await openServices(config, options, server.log);
 
   const geoipCountry = (request: FastifyRequest): string | null => {
     if (!config.GEOIP_HEADER) return null;
@@ -102,7 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   });
 
   await server.register(siteRoutes, { site: services.site, geoipCountry });
-  await server.register(photoRoutes, { photos: services.photos });
+  await server.register(photoRoutes, { photos: services.photos, profiles: services.profiles });
 
   const allowedOrigins = [
     ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
@@ -120,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   if (options.web) {
     await registerSsr(server, {
       mode: options.web,
+      bodyLimit: config.BODY_LIMIT_BYTES,
       services: (request, nonce): SsrServices => {
         const host = requestHost(request);
         return {
@@ -153,7 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   }
 
   const close = async () => {
-    ws.closeAll();
+    await ws.closeAll();
     await server.close();
     await services.bus.close();
     if (!options.database) await services.database.close();

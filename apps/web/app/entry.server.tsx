@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "./lib/nonce";
 import { servicesContext } from "./server-context";
 
@@ -32,7 +32,13 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Clear the abort timer once the whole document is out, so no request holds it for 6 s.
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              callback();
+            },
+          });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
@@ -46,6 +52,14 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const timeoutId = setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** Logs server-side render and loader failures, but not aborted requests or expected 4xx answers. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (error instanceof Error && /did not provide an `action`|Invalid request method/.test(error.message)) return;
+  console.error(error);
 }

@@ -1,4 +1,4 @@
-import { LOCALE_COOKIE, LOCALES, localeFromAcceptLanguage, negotiateLocale, TRACKING_COOKIE } from "@app/contract";
+import { LOCALE_COOKIE, LOCALES, localeFromAcceptLanguage, TRACKING_COOKIE } from "@app/contract";
 import { useEffect } from "react";
 import { IntlProvider } from "react-intl";
 import {
@@ -17,9 +17,10 @@ import {
 import type { Route } from "./+types/root";
 import { messagesFor } from "./i18n/messages.server";
 import { installChunkReload, isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload";
-import { readCookie, serializeCookie } from "./lib/cookies";
+import { serializeCookie } from "./lib/cookies";
+import { resolveLocale } from "./lib/locale.server";
 import { useNonce } from "./lib/nonce";
-import { extractTracking, parseTrackingCookie } from "./lib/tracking";
+import { extractTracking, hasTrafficSource } from "./lib/tracking";
 import { servicesContext } from "./server-context";
 import "./styles/app.scss";
 
@@ -37,14 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
     throw redirect(tracking.cleanUrl, { headers });
   }
-  const trafficSource = parseTrackingCookie(readCookie(cookieHeader, TRACKING_COOKIE));
 
   const acceptLanguage = request.headers.get("accept-language");
-  const { locale, setCookie } = negotiateLocale({
-    cookie: readCookie(cookieHeader, LOCALE_COOKIE.name),
-    acceptLanguage,
-    domainLanguage: await services.domainLanguage(),
-  });
+  const { locale, setCookie } = await resolveLocale(request, services);
   if (setCookie) {
     headers.append("Set-Cookie", serializeCookie(LOCALE_COOKIE.name, locale, { maxAgeSeconds: LOCALE_COOKIE.maxAgeSeconds }));
   }
@@ -57,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       browserLocale: localeFromAcceptLanguage(acceptLanguage) ?? null,
       settings,
       company,
-      hasTrafficSource: !!trafficSource?.network || !!trafficSource?.ref,
+      hasTrafficSource: hasTrafficSource(cookieHeader),
       user: null,
     },
     { headers },

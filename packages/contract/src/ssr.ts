@@ -14,5 +14,6 @@ export interface SsrServices {
   domainLanguage(): Promise<LocaleCode | null>;
   settings(input: { locale: LocaleCode; query: Record<string, string> }): Promise<Settings>;
   companyInfo(): Promise<CompanyInfo>;
-  teaser(input: { limit: number; country: string | null }): Promise<TeaserProfile[]>;
+  /** Newest visible members with a public photo, from these countries. */
+  teaser(input: { limit: number; countries: readonly string[] }): Promise<TeaserProfile[]>;
 }

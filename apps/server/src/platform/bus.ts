@@ -3,6 +3,15 @@ import { Redis } from "ioredis";
 
 export type BusHandler = (message: unknown) => void;
 
+/** Calls a handler so that its failure is reported, never thrown into the bus or the publisher. */
+function deliver(handler: BusHandler, message: unknown, onError: (error: unknown) => void): void {
+  try {
+    handler(message);
+  } catch (error) {
+    onError(error);
+  }
+}
+
 /**
  * Publish/subscribe between the parts of the site and, with Redis, between server nodes. Messages are
  * JSON values; a subscriber on any node receives every message published on a channel after it
@@ -15,19 +24,25 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-/** The embedded default: one process, delivery through an EventEmitter (JSON round trip kept for parity). */
+/**
+ * The embedded default: one process. Delivery is asynchronous and goes through a JSON round trip, as
+ * with Redis, so that code behaves the same on both.
+ */
 export class MemoryBus implements Bus {
   readonly kind = "memory";
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 
+  constructor(private readonly onError: (error: unknown) => void = () => {}) {}
+
   async publish(channel: string, message: unknown): Promise<void> {
-    const copy = JSON.parse(JSON.stringify(message)) as unknown;
-    this.emitter.emit(channel, copy);
+    const payload = JSON.stringify(message);
+    setImmediate(() => this.emitter.emit(channel, payload));
   }
 
   async subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>> {
-    this.emitter.on(channel, handler);
-    return async () => void this.emitter.off(channel, handler);
+    const listener = (payload: string) => deliver(handler, JSON.parse(payload) as unknown, this.onError);
+    this.emitter.on(channel, listener);
+    return async () => void this.emitter.off(channel, listener);
   }
 
   async close(): Promise<void> {
@@ -44,21 +59,35 @@ export class RedisBus implements Bus {
     private readonly pub: Redis,
     private readonly sub: Redis,
     private readonly prefix: string,
+    onError: (error: unknown) => void,
   ) {
     sub.on("message", (channel: string, raw: string) => {
       const handlers = this.handlers.get(channel);
       if (!handlers) return;
-      const message = JSON.parse(raw) as unknown;
-      for (const handler of handlers) handler(message);
+      let message: unknown;
+      try {
+        message = JSON.parse(raw);
+      } catch (error) {
+        onError(error);
+        return;
+      }
+      for (const handler of handlers) deliver(handler, message, onError);
     });
+    pub.on("error", onError);
+    sub.on("error", onError);
   }
 
-  static async connect(url: string, prefix: string): Promise<RedisBus> {
+  static async connect(url: string, prefix: string, onError: (error: unknown) => void = () => {}): Promise<RedisBus> {
     const options = { lazyConnect: true, maxRetriesPerRequest: 3 };
     const pub = new Redis(url, options);
     const sub = new Redis(url, options);
     await Promise.all([pub.connect(), sub.connect()]);
-    return new RedisBus(pub, sub, prefix);
+    return new RedisBus(pub, sub, prefix, onError);
+  }
+
+  /** The publishing connection, for features that need plain Redis commands (rate-limit counters). */
+  get client(): Redis {
+    return this.pub;
   }
 
   async publish(channel: string, message: unknown): Promise<void> {
@@ -92,6 +121,10 @@ export class RedisBus implements Bus {
   }
 }
 
-export async function openBus(options: { url?: string | undefined; prefix: string }): Promise<Bus> {
-  return options.url ? RedisBus.connect(options.url, options.prefix) : new MemoryBus();
+export async function openBus(options: {
+  url?: string | undefined;
+  prefix: string;
+  onError?: (error: unknown) => void;
+}): Promise<Bus> {
+  return options.url ? RedisBus.connect(options.url, options.prefix, options.onError) : new MemoryBus(options.onError);
 }

@@ -44,7 +44,7 @@ describe("seed", () => {
         sql`select count(*)::int as n from profiles p where fictional and not exists (select 1 from photos f where f.profile_id = p.id and f.is_main)`,
       ),
     ).toBe(0);
-    const [profile] = await app.services.profiles.teaser({ limit: 1, country: null });
+    const [profile] = await app.services.profiles.teaser({ limit: 1, countries: ["NL", "DE", "FR", "GB"] });
     const url = profile?.main_image?.thumb_url ?? "";
     const response = await app.server.inject({ url });
     expect(response.statusCode).toBe(200);
@@ -73,21 +73,55 @@ describe("seed", () => {
   });
 });
 
-describe("photo CDN", () => {
-  it("serves public main images and refuses private photos, unknown keys and malformed paths", async () => {
-    const result = await database.db.execute<{ filename: string }>(sql`select filename from photos where private limit 1`);
-    const privateFile = (result as unknown as { rows: { filename: string }[] }).rows[0]?.filename ?? "";
-    expect(privateFile).not.toBe("");
-    expect((await app.server.inject({ url: `/cdn/${privateFile}` })).statusCode).toBe(404);
+/** The main photo file of one NL demo member of the teaser, and that member's ids. */
+async function pickMember(offset: number) {
+  const result = await database.db.execute<{ profile_id: number; user_id: number; filename: string; thumb: string }>(
+    sql`select p.id as profile_id, p.user_id, f.filename, f.thumb_filename as thumb from profiles p
+        join photos f on f.profile_id = p.id and f.is_main where p.fictional and p.country = 'NL'
+        order by p.id limit 1 offset ${offset}`,
+  );
+  const row = (result as unknown as { rows: { profile_id: number; user_id: number; filename: string; thumb: string }[] }).rows[0];
+  if (!row) throw new Error("no member");
+  return row;
+}
+
+const teaserIds = async () => (await app.services.profiles.teaser({ limit: 100, countries: ["NL"] })).map((p) => p.id);
+
+describe("photo CDN and teaser visibility", () => {
+  it("serves a public main image, and refuses unknown keys and malformed paths", async () => {
+    const member = await pickMember(0);
+    expect((await app.server.inject({ url: `/cdn/${member.thumb}` })).statusCode).toBe(200);
     expect((await app.server.inject({ url: "/cdn/photos/0123456789abcdef0123456789abcdef.jpg" })).statusCode).toBe(404);
     expect((await app.server.inject({ url: "/cdn/photos/..%2F..%2Fetc%2Fpasswd" })).statusCode).toBe(404);
   });
 
-  it("lists only visible members with a public main image in the teaser", async () => {
-    const teaser = await app.services.profiles.teaser({ limit: 50, country: "NL" });
+  it("refuses a main photo once it is private, and drops the member from the teaser", async () => {
+    const member = await pickMember(1);
+    expect(await teaserIds()).toContain(member.profile_id);
+    await database.db.execute(sql`update photos set private = true where filename = ${member.filename}`);
+    expect((await app.server.inject({ url: `/cdn/${member.filename}` })).statusCode).toBe(404);
+    expect((await app.server.inject({ url: `/cdn/${member.thumb}` })).statusCode).toBe(404);
+    expect(await teaserIds()).not.toContain(member.profile_id);
+  });
+
+  it("hides invisible members and members pending deletion from the teaser and the CDN", async () => {
+    const invisible = await pickMember(2);
+    const leaving = await pickMember(3);
+    const shown = await teaserIds();
+    expect(shown).toEqual(expect.arrayContaining([invisible.profile_id, leaving.profile_id]));
+    await database.db.execute(sql`update users set invisible = true where id = ${invisible.user_id}`);
+    await database.db.execute(sql`update users set status = 'pending_deletion' where id = ${leaving.user_id}`);
+    const after = await teaserIds();
+    expect(after).not.toContain(invisible.profile_id);
+    expect(after).not.toContain(leaving.profile_id);
+    expect((await app.server.inject({ url: `/cdn/${invisible.thumb}` })).statusCode).toBe(404);
+    expect((await app.server.inject({ url: `/cdn/${leaving.thumb}` })).statusCode).toBe(404);
+  });
+
+  it("lists only members of the asked countries with an active main image, never the demo accounts without photo", async () => {
+    const teaser = await app.services.profiles.teaser({ limit: 50, countries: ["NL", "BE"] });
     expect(teaser.length).toBeGreaterThan(0);
-    expect(teaser.every((p) => p.country === "NL" && p.main_image?.status === "active")).toBe(true);
-    const names = teaser.map((p) => p.name);
-    expect(names).not.toContain(DEMO_ACCOUNTS.free.name);
+    expect(teaser.every((p) => ["NL", "BE"].includes(p.country) && p.main_image?.status === "active")).toBe(true);
+    expect(teaser.map((p) => p.name)).not.toContain(DEMO_ACCOUNTS.free.name);
   });
 });

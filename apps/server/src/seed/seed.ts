@@ -8,6 +8,7 @@ import { bodyType, eyeColor, hairColor, profiles, relationshipStatus } from "../
 import { DEMO_ABOUT, DEMO_CITIES, DEMO_COUNTRY_LANGUAGE, DEMO_FIRST_NAMES } from "../modules/site/data/demo-people.ts";
 import { countSites, insertSiteWithCompany } from "../modules/site/queries.ts";
 import { SERVED_COUNTRIES } from "../modules/site/service.ts";
+import { SEED_LOCK } from "../platform/db/index.ts";
 import { portraitSvg } from "./portrait.ts";
 
 /** The demo accounts the README lists. Their passwords are public: demo data only. */
@@ -39,6 +40,11 @@ export interface SeedResult {
  * run (or a run after a crash half-way) completes what is missing and changes nothing else.
  */
 export async function seed(services: Services, options: { profiles: number; log?: (msg: string) => void }): Promise<SeedResult> {
+  // Nodes starting together on one fresh database: one seeds, the others then find nothing missing.
+  return services.database.withLock(SEED_LOCK, () => seedUnlocked(services, options));
+}
+
+async function seedUnlocked(services: Services, options: { profiles: number; log?: (msg: string) => void }): Promise<SeedResult> {
   const { db } = services.database;
   let created = false;
   if ((await countSites(db)) === 0) {

@@ -31,7 +31,11 @@ function placeholders(elements: MessageFormatElement[], into = new Set<string>()
   return into;
 }
 
-/** Message ids the code uses: `id: "…"`, `id="…"` and formatMessage({ id: "…" }). */
+/**
+ * Message ids the code names: every string literal of the form "namespace.key" whose namespace the
+ * catalogue uses (nav, footer, home, error, …), in the web app and in the server (t(locale, "…")).
+ * Ids built at run time (`error.${code}`, `interest.${key}`) are checked against their key lists below.
+ */
 function idsUsedInCode(): Set<string> {
   const root = path.resolve(dir, "..");
   const server = path.resolve(dir, "../../../server/src");
@@ -46,10 +50,13 @@ function idsUsedInCode(): Set<string> {
   };
   walk(root);
   walk(server);
+  const namespaces = new Set(Object.keys(en).map((id) => id.split(".")[0]));
   const ids = new Set<string>();
   for (const file of files) {
     const text = readFileSync(file, "utf8");
-    for (const match of text.matchAll(/\bid[=:]\s*\{?\s*"([a-z_]+\.[a-z0-9_.]+)"/g)) ids.add(match[1] as string);
+    for (const match of text.matchAll(/["'`]([a-z_]+)\.([a-z0-9_]+(?:\.[a-z0-9_]+)*)["'`]/g)) {
+      if (namespaces.has(match[1] as string)) ids.add(`${match[1]}.${match[2]}`);
+    }
   }
   return ids;
 }
@@ -83,8 +90,9 @@ describe("locale catalogues", () => {
   });
 
   it("contains every message id the code uses", () => {
-    const missing = [...idsUsedInCode()].filter((id) => !(id in en) && !id.startsWith("error.") && !id.startsWith("interest."));
-    expect(missing).toEqual([]);
+    const used = idsUsedInCode();
+    expect(used.size).toBeGreaterThan(60);
+    expect([...used].filter((id) => !(id in en))).toEqual([]);
   });
 
   it("has a message for every error code and interest key the server sends", () => {

@@ -45,6 +45,22 @@ describe("API client", () => {
     expect(hits()).toBe(6);
   });
 
+  it("never repeats a POST the server may have processed, but retries one it refused with 503", async () => {
+    const failing = await serve([500, 200]);
+    await expect(
+      apiCall("/api/x.php", okSchema, { method: "POST", body: "{}" }, { ...fast, baseUrl: failing.url }),
+    ).rejects.toBeInstanceOf(ApiCallError);
+    expect(failing.hits()).toBe(1);
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    const busy = await serve([503, 200]);
+    await expect(
+      apiCall("/api/x.php", okSchema, { method: "POST", body: "{}" }, { ...fast, baseUrl: busy.url }),
+    ).resolves.toEqual({
+      ok: true,
+    });
+    expect(busy.hits()).toBe(2);
+  });
+
   it("does not retry a 403 authentication_required and reports it", async () => {
     const { url, hits } = await serve([403]);
     let loggedOut = 0;

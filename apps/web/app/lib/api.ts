@@ -32,13 +32,21 @@ const defaults: Required<Omit<ApiOptions, "baseUrl" | "onAuthenticationRequired"
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Network failures, 5xx, 408 and 429 are worth another try; other answers are final. */
-function retriable(status: number): boolean {
-  return status === 0 || status === 408 || status === 429 || status >= 500;
+/**
+ * What is worth another try. Idempotent methods: no answer, 408, 429 and 5xx. Others (a POST that
+ * sends a message or pays): only answers that say the request was not processed (429, 503), so that a
+ * retry can never do the thing twice.
+ */
+function retriable(status: number, method: string): boolean {
+  if (["GET", "HEAD", "OPTIONS", "PUT", "DELETE"].includes(method)) {
+    return status === 0 || status === 408 || status === 429 || status >= 500;
+  }
+  return status === 429 || status === 503;
 }
 
 /**
- * Calls an endpoint of the contract: up to 5 retries with exponential backoff (spec §7), the answer
+ * Calls an endpoint of the contract: up to 5 retries with exponential backoff (spec §7) where a retry
+ * is safe (see retriable), the answer
  * parsed with the endpoint's response schema, failures as ApiCallError.
  */
 export async function apiCall<S extends z.ZodType>(
@@ -51,6 +59,7 @@ export async function apiCall<S extends z.ZodType>(
   const backoff = options.backoffMs ?? defaults.backoffMs;
   const doFetch = options.fetch ?? fetch;
   const url = options.baseUrl ? new URL(path, options.baseUrl).toString() : path;
+  const method = (init.method ?? "GET").toUpperCase();
   let lastError: ApiCallError = new ApiCallError(0, null);
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await sleep(backoff(attempt - 1));
@@ -63,6 +72,7 @@ export async function apiCall<S extends z.ZodType>(
       });
     } catch {
       lastError = new ApiCallError(0, null);
+      if (!retriable(0, method)) throw lastError;
       continue;
     }
     const body: unknown = await response.json().catch(() => null);
@@ -73,7 +83,7 @@ export async function apiCall<S extends z.ZodType>(
       options.onAuthenticationRequired?.();
       throw lastError;
     }
-    if (!retriable(response.status)) throw lastError;
+    if (!retriable(response.status, method)) throw lastError;
   }
   throw lastError;
 }

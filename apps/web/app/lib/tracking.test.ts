@@ -16,6 +16,11 @@ describe("tracking parameters (spec §9)", () => {
     expect(extractTracking(new URL("https://site.example/?gender=male"))).toBeNull();
   });
 
+  it("never redirects off-site", () => {
+    expect(extractTracking(new URL("https://site.example//evil.example/x?network=n"))?.cleanUrl).toBe("/evil.example/x");
+    expect(extractTracking(new URL("https://site.example/%5C%5Cevil.example?ref=1"))?.cleanUrl.startsWith("//")).toBe(false);
+  });
+
   it("strips a lone cpc", () => {
     expect(extractTracking(new URL("https://site.example/?cpc=1"))?.cleanUrl).toBe("/");
   });

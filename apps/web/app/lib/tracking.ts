@@ -1,4 +1,5 @@
-import { STRIPPED_ONLY_PARAMS, TRACKING_PARAMS } from "@app/contract";
+import { STRIPPED_ONLY_PARAMS, TRACKING_COOKIE, TRACKING_PARAMS } from "@app/contract";
+import { readCookie } from "./cookies";
 
 export type TrackingRecord = Partial<Record<keyof typeof TRACKING_PARAMS, string>>;
 
@@ -28,7 +29,9 @@ export function extractTracking(url: URL): { record: TrackingRecord; cleanUrl: s
   }
   if (!found) return null;
   const search = params.toString();
-  return { record, cleanUrl: `${url.pathname}${search ? `?${search}` : ""}${url.hash}` };
+  // Never a protocol-relative URL: "//other.example" would send the visitor to another site.
+  const path = `/${url.pathname.replace(/^[/\\]+/, "")}`;
+  return { record, cleanUrl: `${path}${search ? `?${search}` : ""}${url.hash}` };
 }
 
 export function parseTrackingCookie(value: string | undefined): TrackingRecord | null {
@@ -39,4 +42,10 @@ export function parseTrackingCookie(value: string | undefined): TrackingRecord |
   } catch {
     return null;
   }
+}
+
+/** Spec §4: a traffic source is present when the visitor arrived through a network or a referrer. */
+export function hasTrafficSource(cookieHeader: string | null): boolean {
+  const record = parseTrackingCookie(readCookie(cookieHeader, TRACKING_COOKIE));
+  return !!record?.network || !!record?.ref;
 }

@@ -1,15 +1,21 @@
 import { searchVisible, signupsEnabled, type TeaserProfile } from "@app/contract";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
+import { resolveLocale } from "../lib/locale.server";
+import { hasTrafficSource } from "../lib/tracking";
 import { useRootData } from "../root";
 import { servicesContext } from "../server-context";
 import { FictionalIcon } from "../ui/fictional-icon";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** The teaser only goes to the browser when search may be shown (spec §4), never just hidden in it. */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  return { profiles: await services.teaser({ limit: 12, country: null }) };
+  const { locale } = await resolveLocale(request, services);
+  const settings = await services.settings({ locale, query: {} });
+  if (!searchVisible(settings, false, hasTrafficSource(request.headers.get("cookie")))) return { profiles: [] };
+  return { profiles: await services.teaser({ limit: 12, countries: settings.countries }) };
 }
 
 function ProfileCard({ profile }: { profile: TeaserProfile }) {

@@ -83,12 +83,14 @@ export class PhotoService {
   }
 
   /**
-   * The bytes a request for `key` may receive. For now only public main images (active, not private)
-   * are served to anyone; the per-member access rules arrive with the photos module's own issue.
+   * The bytes a request for `key` may receive. For now only public main images (active, not private,
+   * of a visible member) are served to anyone; the per-member access rules arrive with the photos
+   * module's own issue.
    */
-  async readPublic(key: string): Promise<Buffer | null> {
+  async readPublic(key: string, profileIsPublic: (profileId: number) => Promise<boolean>): Promise<Buffer | null> {
     const photo = await findPhotoByFile(this.db, key);
     if (photo?.status !== "active" || photo.private || !photo.isMain) return null;
+    if (!(await profileIsPublic(photo.profileId))) return null;
     return this.storage.get(key);
   }
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { profiles } from "./schema.ts";
 
@@ -23,7 +23,7 @@ export interface TeaserRow {
  */
 export async function teaserProfiles(
   db: Db,
-  options: { limit: number; country: string | null; visibleUser: SQL; withPhoto: SQL },
+  options: { limit: number; countries: readonly string[]; visibleUser: SQL; withPhoto: SQL },
 ): Promise<TeaserRow[]> {
   return db
     .select({
@@ -38,7 +38,7 @@ export async function teaserProfiles(
     .where(
       and(
         eq(profiles.status, "active"),
-        options.country ? eq(profiles.country, options.country) : undefined,
+        inArray(profiles.country, [...options.countries]),
         sql`${profiles.userId} in (${options.visibleUser})`,
         sql`${profiles.id} in (${options.withPhoto})`,
       ),
@@ -56,4 +56,14 @@ export async function insertProfile(db: Db, row: NewProfile): Promise<ProfileRow
 export async function countProfiles(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);
   return row?.n ?? 0;
+}
+
+/** Whether a profile is active and its member visible to others. */
+export async function isPublicProfile(db: Db, profileId: number, visibleUser: SQL): Promise<boolean> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), eq(profiles.status, "active"), sql`${profiles.userId} in (${visibleUser})`))
+    .limit(1);
+  return rows.length > 0;
 }

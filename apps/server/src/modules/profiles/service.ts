@@ -2,7 +2,7 @@ import type { TeaserProfile } from "@app/contract";
 import type { Db } from "../../platform/db/index.ts";
 import type { AccountService } from "../accounts/service.ts";
 import type { PhotoService } from "../photos/service.ts";
-import { insertProfile, type NewProfile, type ProfileRow, teaserProfiles } from "./queries.ts";
+import { insertProfile, isPublicProfile, type NewProfile, type ProfileRow, teaserProfiles } from "./queries.ts";
 
 export class ProfileService {
   constructor(
@@ -12,10 +12,10 @@ export class ProfileService {
   ) {}
 
   /** Newest visible profiles with a public main image, as a visitor may see them. */
-  async teaser(options: { limit: number; country: string | null }): Promise<TeaserProfile[]> {
+  async teaser(options: { limit: number; countries: readonly string[] }): Promise<TeaserProfile[]> {
     const rows = await teaserProfiles(this.db, {
       limit: options.limit,
-      country: options.country,
+      countries: options.countries,
       visibleUser: this.accounts.visibleUserIds(),
       withPhoto: this.photos.profilesWithPublicMain(),
     });
@@ -30,6 +30,11 @@ export class ProfileService {
             : null,
       };
     });
+  }
+
+  /** Active profile of a visible member: what a visitor may see at all. */
+  isPublic(profileId: number): Promise<boolean> {
+    return isPublicProfile(this.db, profileId, this.accounts.visibleUserIds());
   }
 
   create(row: NewProfile): Promise<ProfileRow> {

@@ -7,16 +7,9 @@ export type CompanyRow = typeof companies.$inferSelect;
 export type NewSite = typeof sites.$inferInsert;
 export type NewCompany = typeof companies.$inferInsert;
 
-/** The site for a host, or the default site when no site has that host. */
-export async function findSiteForHost(db: Db, host: string): Promise<{ site: SiteRow; company: CompanyRow } | undefined> {
-  const rows = await db
-    .select({ site: sites, company: companies })
-    .from(sites)
-    .innerJoin(companies, eq(companies.id, sites.companyId))
-    .where(sql`${sites.host} = ${host.toLowerCase()} or ${sites.isDefault}`)
-    .orderBy(sql`${sites.isDefault} asc`)
-    .limit(1);
-  return rows[0];
+/** Every site with its company (a handful of rows: one per brand domain). */
+export async function allSites(db: Db): Promise<{ site: SiteRow; company: CompanyRow }[]> {
+  return db.select({ site: sites, company: companies }).from(sites).innerJoin(companies, eq(companies.id, sites.companyId));
 }
 
 export async function countSites(db: Db): Promise<number> {

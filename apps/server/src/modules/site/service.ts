@@ -14,7 +14,7 @@ import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import { t } from "../../platform/i18n.ts";
 import { REGIONS } from "./data/regions.ts";
-import { type CompanyRow, findSiteForHost, type SiteRow } from "./queries.ts";
+import { allSites, type CompanyRow, type SiteRow } from "./queries.ts";
 
 /** Countries the product serves; each has regions in data/regions.ts. */
 export const SERVED_COUNTRIES = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"];
@@ -113,25 +113,39 @@ export function selectedCountryFromQuery(query: Record<string, unknown>, served:
 }
 
 export class SiteService {
-  private readonly cache = new Map<string, { value: SiteContext; expires: number }>();
+  /** All sites, by host, reloaded every `cacheMs` (so an edit reaches every node within that time). */
+  private cache: { byHost: Map<string, SiteContext>; fallback: SiteContext | undefined; expires: number } | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly cacheMs = 30_000,
   ) {}
 
-  /** The site serving `host` (the default site for unknown hosts), cached briefly. */
+  private async load() {
+    if (this.cache && this.cache.expires > Date.now()) return this.cache;
+    const byHost = new Map<string, SiteContext>();
+    let fallback: SiteContext | undefined;
+    for (const row of await allSites(this.db)) {
+      const parsed = siteOverridesSchema.safeParse(row.site.settings);
+      const context = { ...row, overrides: { ...DEFAULT_OVERRIDES, ...(parsed.success ? parsed.data : {}) } };
+      byHost.set(row.site.host, context);
+      if (row.site.isDefault) fallback = context;
+    }
+    this.cache = { byHost, fallback, expires: Date.now() + this.cacheMs };
+    return this.cache;
+  }
+
+  /** The site serving `host`, or the default site for any other host. */
   async siteFor(host: string): Promise<SiteContext> {
-    const key = normaliseHost(host);
-    const hit = this.cache.get(key);
-    if (hit && hit.expires > Date.now()) return hit.value;
-    const found = await findSiteForHost(this.db, key);
+    const { byHost, fallback } = await this.load();
+    const found = byHost.get(normaliseHost(host)) ?? fallback;
     if (!found) throw new Error("No site configured: the database has no default site (seed it with SEED=true)");
-    const parsed = siteOverridesSchema.safeParse(found.site.settings);
-    const overrides = { ...DEFAULT_OVERRIDES, ...(parsed.success ? parsed.data : {}) };
-    const value = { ...found, overrides };
-    this.cache.set(key, { value, expires: Date.now() + this.cacheMs });
-    return value;
+    return found;
+  }
+
+  /** Forgets the cached sites (after an edit, and in tests). */
+  invalidate(): void {
+    this.cache = null;
   }
 
   async settings(request: SettingsRequest): Promise<Settings> {

@@ -38,6 +38,7 @@ beforeAll(async () => {
       settings: { signups: "with_trafficsource", message_credits: 15, logged_out_search: "none" },
     },
   );
+  app.services.site.invalidate();
 });
 
 afterAll(async () => {

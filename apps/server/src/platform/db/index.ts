@@ -19,9 +19,15 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /** Runs `work` while holding a database-wide lock (PostgreSQL advisory lock; PGlite has one client). */
+  withLock<T>(key: number, work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Advisory lock keys (arbitrary constants) serialising start-up work across nodes. */
+const MIGRATION_LOCK = 7_201_001;
+export const SEED_LOCK = 7_201_002;
 
 const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
@@ -33,16 +39,38 @@ export async function openDatabase(options: {
   url?: string | undefined;
   dataDir: string | null;
   poolSize?: number;
+  onError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client whose connection drops (server restart, failover) emits 'error'; without a
+    // listener that would end the process. The pool discards the client and opens a new one on demand.
+    pool.on("error", (error) => options.onError?.(error));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
+    // Several nodes may start at once on a fresh database: one migrates, the others wait.
+    const lock = await pool.connect();
+    try {
+      await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migratePg(drizzlePg({ client: lock }), { migrationsFolder });
+    } finally {
+      await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+      lock.release();
+    }
     return {
       db,
       kind: "postgres",
       ping: async () => void (await pool.query("select 1")),
       close: () => pool.end(),
+      withLock: async (key, work) => {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [key]);
+          return await work();
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [key]).catch(() => undefined);
+          client.release();
+        }
+      },
     };
   }
   let dataPath: string | undefined;
@@ -58,5 +86,6 @@ export async function openDatabase(options: {
     kind: "pglite",
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
+    withLock: (_key, work) => work(),
   };
 }

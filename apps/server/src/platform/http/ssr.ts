@@ -5,12 +5,14 @@ import type { SsrServices } from "@app/contract";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { AppError } from "../errors.ts";
 
 /** apps/web: its production build, and its root for Vite in development. */
 export const webRoot = fileURLToPath(new URL("../../../../web/", import.meta.url));
 
 export interface SsrOptions {
   mode: "development" | "production" | "test";
+  bodyLimit: number;
   /** Builds the per-request services handed to loaders. */
   services(request: FastifyRequest, nonce: string): SsrServices;
 }
@@ -55,15 +57,21 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
   const handle = createRequestHandler(loadBuild, options.mode === "development" ? "development" : "production");
 
   await app.register(async (scope) => {
-    // Pass any body through untouched: React Router reads it from the Fetch Request.
+    // Pass any body through untouched: React Router reads it from the Fetch Request. The size limit
+    // still holds: a declared length over it is refused here, a longer stream is cut by limitStream.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
 
     scope.all("/*", async (request, reply) => {
+      // A built asset that does not exist is a plain 404, not a page render.
+      if (request.url.startsWith("/assets/")) throw new AppError("not_found");
+      if (Number(request.headers["content-length"] ?? 0) > options.bodyLimit) throw new AppError("payload_too_large");
       const nonce = randomBytes(16).toString("base64");
       const build = await loadBuild();
       const entry = build.entry.module as unknown as EntryWithContext;
-      const response = await handle(toFetchRequest(request, reply), entry.createLoadContext(options.services(request, nonce)));
+      const fetchRequest = toFetchRequest(request, reply, options.bodyLimit);
+      if (!fetchRequest) throw new AppError("bad_request");
+      const response = await handle(fetchRequest, entry.createLoadContext(options.services(request, nonce)));
       reply.status(response.status);
       for (const [name, value] of response.headers) {
         if (name === "set-cookie") continue;
@@ -79,8 +87,18 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
   });
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+/**
+ * The Fetch Request for React Router, or null when the request cannot be one (a malformed Host). The
+ * URL is concatenated, not resolved: a path like `//other.example/x` must stay a path on this host.
+ */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, bodyLimit: number): Request | null {
+  const path = `/${request.url.replace(/^\/+/, "")}`;
+  let url: URL;
+  try {
+    url = new URL(`${request.protocol}://${request.host}${path}`);
+  } catch {
+    return null;
+  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -89,18 +107,32 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   }
   const controller = new AbortController();
   reply.raw.on("close", () => controller.abort());
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  const body = request.body instanceof Readable ? limitStream(request.body, bodyLimit) : null;
   return new Request(url, {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(request.body as Readable), duplex: "half" } : {}),
+    ...(body && request.method !== "GET" && request.method !== "HEAD" ? { body, duplex: "half" } : {}),
   } as RequestInit);
+}
+
+/** The body as a web stream that errors once more than `limit` bytes arrived. */
+function limitStream(source: Readable, limit: number): ReadableStream<Uint8Array> {
+  async function* counted() {
+    let seen = 0;
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      seen += chunk.length;
+      if (seen > limit) throw new AppError("payload_too_large");
+      yield chunk;
+    }
+  }
+  return Readable.toWeb(Readable.from(counted())) as ReadableStream<Uint8Array>;
 }
 
 /** CSP of server-rendered pages: scripts only from this origin or with this response's nonce. */
 export function documentCsp(nonce: string, development: boolean): string {
-  const connect = development ? "'self' ws: wss:" : "'self' ws: wss:";
+  // 'self' covers same-origin ws:/wss: (CSP 3); development adds Vite's HMR socket.
+  const connect = development ? "'self' ws://localhost:24678 ws://127.0.0.1:24678" : "'self'";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${development ? " 'unsafe-eval'" : ""}`,

@@ -3,6 +3,7 @@ import type { ServerFrame } from "@app/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { openTestBus, openTestDatabase, startTestApp, type TestApp, type TestDatabase, usingRedis } from "../../test/harness.ts";
+import { t } from "../i18n.ts";
 import { BROADCAST_CHANNEL } from "./ws.ts";
 
 let database: TestDatabase;
@@ -61,8 +62,8 @@ describe("WebSocket /ws", () => {
     const { socket, next } = await connect(nodeA, { cookie: "i18n_redirected=de" });
     socket.send("{not json");
     const error = await next((f) => f.type === "error");
-    expect(error).toMatchObject({ type: "error", error: "bad_request" });
-    expect((error as { message: string }).message).not.toBe("The message could not be understood.");
+    expect(error).toEqual({ type: "error", error: "bad_request", message: t("de", "error.bad_frame") });
+    expect(t("de", "error.bad_frame")).not.toBe(t("en", "error.bad_frame"));
     socket.send(JSON.stringify({ type: "ping" }));
     expect(await next((f) => f.type === "pong")).toEqual({ type: "pong" });
     socket.close();

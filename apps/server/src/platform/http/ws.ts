@@ -21,8 +21,11 @@ export interface WsHubOptions {
 export interface WsHub {
   readonly nodeId: string;
   connectionCount(): number;
-  /** Closes every socket with 1001 (going away) so clients reconnect to another node. */
-  closeAll(): void;
+  /**
+   * Closes every socket with 1001 (going away) so clients reconnect to another node; peers that do not
+   * answer the closing handshake within `graceMs` are cut off.
+   */
+  closeAll(graceMs?: number): Promise<void>;
 }
 
 /**
@@ -114,8 +117,13 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
   return {
     nodeId,
     connectionCount: () => sockets.size,
-    closeAll: () => {
-      for (const socket of sockets) socket.close(WS_CLOSE.goingAway, "server shutting down");
+    closeAll: async (graceMs = 1000) => {
+      const open = [...sockets];
+      const closed = open.map((socket) => new Promise<void>((resolve) => socket.once("close", () => resolve())));
+      for (const socket of open) socket.close(WS_CLOSE.goingAway, "server shutting down");
+      const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+      await Promise.race([Promise.all(closed), timer]);
+      for (const socket of sockets) socket.terminate();
     },
   };
 }

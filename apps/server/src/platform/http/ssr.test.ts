@@ -1,0 +1,77 @@
+import { existsSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seed } from "../../seed/seed.ts";
+import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { webRoot } from "./ssr.ts";
+
+// Needs the production build (npm test builds first; `npm run build` when running this file alone).
+const built = existsSync(`${webRoot}build/server/index.js`);
+let database: TestDatabase;
+let app: TestApp;
+
+beforeAll(async () => {
+  if (!built) return;
+  database = await openTestDatabase();
+  app = await startTestApp(database, { web: "production", env: { BODY_LIMIT_BYTES: "4096" }, listen: false });
+  await seed(app.services, { profiles: 0 });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await database?.destroy();
+});
+
+describe.runIf(built)("server-rendered pages", () => {
+  it("renders the home page with a nonce-based CSP that only the page's own scripts satisfy", async () => {
+    const response = await app.server.inject({ url: "/" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/html");
+    const csp = String(response.headers["content-security-policy"]);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("connect-src 'self';");
+    const scripts = [...response.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("keeps a path that starts with // on this host (404, not another site's URL)", async () => {
+    const response = await app.server.inject({ url: "//evil.example/x" });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain("This page could not be found");
+  });
+
+  it("answers requests without a body or with odd methods without a server error", async () => {
+    for (const method of ["POST", "DELETE", "OPTIONS"] as const) {
+      const response = await app.server.inject({ method, url: "/" });
+      expect(response.statusCode, method).toBeLessThan(500);
+    }
+  });
+
+  it("applies the body limit to page routes too", async () => {
+    const response = await app.server.inject({
+      method: "POST",
+      url: "/",
+      headers: { "content-type": "text/plain" },
+      payload: "x".repeat(8192),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toBe("payload_too_large");
+  });
+
+  it("answers a missing asset with a plain 404 and serves real ones immutable", async () => {
+    const missing = await app.server.inject({ url: "/assets/nope-123.js" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe("not_found");
+    const page = await app.server.inject({ url: "/" });
+    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1] ?? "";
+    const served = await app.server.inject({ url: asset });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("refuses a malformed Host header with 400", async () => {
+    const response = await app.server.inject({ url: "/", headers: { host: "bad host[" } });
+    expect(response.statusCode).toBe(400);
+  });
+});
