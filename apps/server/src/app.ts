@@ -142,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
           mode: config.NODE_ENV,
           nonce,
           geoipCountry: geoipCountry(request),
+          currentUser: async () => null,
           domainLanguage: async () => {
             const { site } = await services.site.siteFor(host);
             return (LOCALE_CODES as readonly string[]).includes(site.domainLanguage ?? "")

@@ -45,7 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append("Set-Cookie", serializeCookie(LOCALE_COOKIE.name, locale, { maxAgeSeconds: LOCALE_COOKIE.maxAgeSeconds }));
   }
   const query = Object.fromEntries(url.searchParams);
-  const [settings, company] = await Promise.all([services.settings({ locale, query }), services.companyInfo()]);
+  const [settings, company, user] = await Promise.all([
+    services.settings({ locale, query }),
+    services.companyInfo(),
+    services.currentUser(),
+  ]);
   return data(
     {
       locale,
@@ -54,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       settings,
       company,
       hasTrafficSource: hasTrafficSource(cookieHeader),
-      user: null,
+      user,
     },
     { headers },
   );

@@ -17,6 +17,29 @@ export const ERROR_CODES = [
   "internal",
   "unknown_middleware",
   "service_unavailable",
+  "bad_origin",
+  // accounts
+  "invalid_email",
+  "email_taken",
+  "email_pending_deletion",
+  "invalid_date_of_birth",
+  "name_is_email",
+  "name_starts_with_at",
+  "password_too_short",
+  "password_too_long",
+  "password_too_common",
+  "password_is_email",
+  "passwords_differ",
+  "signups_closed",
+  "login_failed",
+  "login_locked",
+  "activation_failed",
+  "email_not_found",
+  "token_invalid",
+  "new_email_taken",
+  "new_email_invalid",
+  "old_password_wrong",
+  "password_wrong",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -25,8 +48,10 @@ export const errorCodeSchema = z.enum(ERROR_CODES);
 export const apiErrorSchema = z.object({
   error: errorCodeSchema,
   message: z.string(),
-  /** Per-field problems of a validation failure: field path → translated message. */
+  /** Per-field problems: field name → translated message. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** Values of the message's placeholders (e.g. minutes of a login lock), for clients with own texts. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
@@ -42,4 +67,26 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   internal: 500,
   unknown_middleware: 500,
   service_unavailable: 503,
+  bad_origin: 403,
+  invalid_email: 422,
+  email_taken: 409,
+  email_pending_deletion: 409,
+  invalid_date_of_birth: 422,
+  name_is_email: 422,
+  name_starts_with_at: 422,
+  password_too_short: 422,
+  password_too_long: 422,
+  password_too_common: 422,
+  password_is_email: 422,
+  passwords_differ: 422,
+  signups_closed: 403,
+  login_failed: 401,
+  login_locked: 429,
+  activation_failed: 400,
+  email_not_found: 404,
+  token_invalid: 400,
+  new_email_taken: 409,
+  new_email_invalid: 422,
+  old_password_wrong: 401,
+  password_wrong: 401,
 };

@@ -1,3 +1,4 @@
+import type { User } from "./accounts.ts";
 import type { LocaleCode } from "./locales.ts";
 import type { Settings } from "./settings.ts";
 import type { CompanyInfo, TeaserProfile } from "./site.ts";
@@ -11,6 +12,8 @@ export interface SsrServices {
   /** CSP nonce of this response: every inline script must carry it. */
   nonce: string;
   geoipCountry: string | null;
+  /** The logged-in member of this request (session cookie), or null. */
+  currentUser(): Promise<User | null>;
   domainLanguage(): Promise<LocaleCode | null>;
   settings(input: { locale: LocaleCode; query: Record<string, string> }): Promise<Settings>;
   companyInfo(): Promise<CompanyInfo>;
