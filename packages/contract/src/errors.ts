@@ -40,6 +40,10 @@ export const ERROR_CODES = [
   "new_email_invalid",
   "old_password_wrong",
   "password_wrong",
+  // profiles and photos
+  "photo_limit_reached",
+  "photo_invalid",
+  "photo_too_large",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -89,4 +93,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   new_email_invalid: 422,
   old_password_wrong: 401,
   password_wrong: 401,
+  photo_limit_reached: 403,
+  photo_invalid: 422,
+  photo_too_large: 413,
 };

@@ -7,3 +7,4 @@ export * from "./site.ts";
 export type * from "./ssr.ts";
 export * from "./ws.ts";
 export * from "./accounts.ts";
+export * from "./profiles.ts";

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { genderSchema, mainImageSchema, seekingSchema } from "./accounts.ts";
+import { INTEREST_KEYS } from "./interests.ts";
+
+/** Spec §3 Profile value lists (stored keys; labels are `profile.<field>.<key>` messages). */
+export const SEXUALITIES = ["hetero", "gay", "lesbian", "bi"] as const;
+export const HAIR_COLORS = [
+  "black",
+  "blond",
+  "dark_blond",
+  "brunette",
+  "brown",
+  "dark_brown",
+  "gray",
+  "red",
+  "white",
+  "bald",
+  "other",
+] as const;
+export const EYE_COLORS = ["blue", "green", "hazel", "brown"] as const;
+export const BODY_TYPES = ["slim", "normal", "fat"] as const;
+export const RELATIONSHIP_STATUSES = ["single", "married", "divorced", "widowed", "unmarried", "living_together"] as const;
+
+export const PROFILE_LIMITS = { aboutMax: 2000, cityMax: 80, interestsMax: 12 } as const;
+
+export const photoSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  thumb_url: z.string(),
+  status: z.enum(["pending", "active", "rejected"]),
+  is_main: z.boolean(),
+  private: z.boolean(),
+  position: z.number().int(),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+/** GET/PUT /api/profile.php: the member's own profile, every field. */
+export const ownProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(["active", "disabled"]),
+  gender: genderSchema,
+  seeking: seekingSchema,
+  sexuality: z.enum(SEXUALITIES),
+  date_of_birth: z.string(),
+  age: z.number().int(),
+  country: z.string(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  hair_color: z.enum(HAIR_COLORS).nullable(),
+  eye_color: z.enum(EYE_COLORS).nullable(),
+  body_type: z.enum(BODY_TYPES).nullable(),
+  relationship_status: z.enum(RELATIONSHIP_STATUSES).nullable(),
+  tattoos: z.boolean().nullable(),
+  interests: z.array(z.enum(INTEREST_KEYS)),
+  about: z.string(),
+  main_image: mainImageSchema.nullable(),
+  photos: z.array(photoSchema),
+  /** How many photos the member may have: 3 free, 25 premium (spec §9). */
+  photo_limit: z.number().int(),
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+export const ownProfileResponseSchema = z.object({ profile: ownProfileSchema });
+
+/** PUT /api/profile.php: any subset of the editable fields. */
+export const profileUpdateSchema = z
+  .object({
+    sexuality: z.enum(SEXUALITIES),
+    seeking: seekingSchema,
+    country: z.string().regex(/^[A-Z]{2}$/),
+    region: z.string().max(16).nullable(),
+    city: z.string().trim().max(PROFILE_LIMITS.cityMax).nullable(),
+    hair_color: z.enum(HAIR_COLORS).nullable(),
+    eye_color: z.enum(EYE_COLORS).nullable(),
+    body_type: z.enum(BODY_TYPES).nullable(),
+    relationship_status: z.enum(RELATIONSHIP_STATUSES).nullable(),
+    tattoos: z.boolean().nullable(),
+    interests: z.array(z.enum(INTEREST_KEYS)).max(PROFILE_LIMITS.interestsMax),
+    about: z.string().trim().max(PROFILE_LIMITS.aboutMax),
+  })
+  .partial()
+  .strict();
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** POST /api/photos.php (multipart, file in field `photo`) answers the member's photos. */
+export const photosResponseSchema = z.object({ photos: z.array(photoSchema), photo_limit: z.number().int() });
+export const PHOTO_UPLOAD = { maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000, types: ["image/jpeg", "image/png", "image/webp"] } as const;
