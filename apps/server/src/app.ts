@@ -2,28 +2,39 @@ import path from "node:path";
 import { LOCALE_CODES, type LocaleCode, type SsrServices } from "@app/contract";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
+import { currentUser } from "./modules/accounts/http.ts";
+import { accountRoutes } from "./modules/accounts/routes.ts";
 import { AccountService } from "./modules/accounts/service.ts";
+import { CreditService } from "./modules/credits/service.ts";
 import { photoRoutes } from "./modules/photos/routes.ts";
 import { PhotoService } from "./modules/photos/service.ts";
+import { profileRoutes } from "./modules/profiles/routes.ts";
 import { ProfileService } from "./modules/profiles/service.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { normaliseHost, SiteService, selectedCountryFromQuery } from "./modules/site/service.ts";
-import { type Bus, openBus } from "./platform/bus.ts";
+import { type Bus, openBus, RedisBus } from "./platform/bus.ts";
 import type { Config } from "./platform/config.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
 import { AppError } from "./platform/errors.ts";
+import { registerCsrfProtection } from "./platform/http/csrf.ts";
 import { registerErrorHandling } from "./platform/http/errors.ts";
+import { mailboxRoutes } from "./platform/http/mailbox.ts";
 import { requestHost } from "./platform/http/request-locale.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
 import { registerWebSocket, type WsHub } from "./platform/http/ws.ts";
 import { preloadCatalogues } from "./platform/i18n.ts";
+import { type Mailer, OutboxMailer, openMailer } from "./platform/mailer.ts";
 import { LocalStorage } from "./platform/storage.ts";
 
 export interface Services {
   config: Config;
   database: Database;
   bus: Bus;
+  mailer: Mailer;
+  credits: CreditService;
   site: SiteService;
   accounts: AccountService;
   photos: PhotoService;
@@ -36,6 +47,7 @@ export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share one per file). */
   database?: Database;
   bus?: Bus;
+  mailer?: Mailer;
 }
 
 export interface App {
@@ -48,8 +60,8 @@ export interface App {
 
 export async function openServices(
   config: Config,
-  options: Pick<BuildOptions, "database" | "bus"> = {},
-  log: Pick<FastifyBaseLogger, "error"> = console,
+  options: Pick<BuildOptions, "database" | "bus" | "mailer"> = {},
+  log: Pick<FastifyBaseLogger, "error"> = { error: (obj: unknown, msg?: string) => console.error(msg, obj) },
 ): Promise<Services> {
   preloadCatalogues();
   const database =
@@ -68,11 +80,23 @@ export async function openServices(
       onError: (err) => log.error({ err }, "bus error"),
     }));
   const storage = new LocalStorage(path.join(config.dataDir, "files"));
+  const mailer = options.mailer ?? openMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
   const site = new SiteService(database.db);
-  const accounts = new AccountService(database.db);
+  const credits = new CreditService();
   const photos = new PhotoService(database.db, storage);
-  const profiles = new ProfileService(database.db, accounts, photos);
-  return { config, database, bus, site, accounts, photos, profiles };
+  // Profiles need the accounts' visibility rule and accounts need profiles: the rule is passed as a
+  // function that reads the accounts service once both exist.
+  let accounts: AccountService | undefined;
+  const profiles = new ProfileService(database.db, () => (accounts as AccountService).visibleUserIds(), photos);
+  accounts = new AccountService({
+    db: database.db,
+    mailer,
+    credits,
+    profiles,
+    fictionalIcon: async () => (await site.siteFor("")).overrides.fictional_icon,
+    log,
+  });
+  return { config, database, bus, mailer, credits, site, accounts, photos, profiles };
 }
 
 export async function buildApp(config: Config, options: BuildOptions): Promise<App> {
@@ -106,6 +130,12 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     strictTransportSecurity: config.PUBLIC_URL?.startsWith("https:") ? undefined : false,
   });
   registerErrorHandling(server);
+  await server.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+  await server.register(rateLimit, {
+    global: false,
+    // Counters shared by every node when Redis is there; per process otherwise.
+    ...(services.bus instanceof RedisBus ? { redis: services.bus.client, nameSpace: `${config.REDIS_PREFIX}rate:` } : {}),
+  });
 
   server.get("/healthz", async (_request, reply) => {
     try {
@@ -116,15 +146,49 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     }
   });
 
-  await server.register(siteRoutes, { site: services.site, geoipCountry });
-  await server.register(photoRoutes, { photos: services.photos, profiles: services.profiles });
-
   const allowedOrigins = [
     ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
     ...config.ALLOWED_ORIGINS.split(",")
       .map((s) => s.trim())
       .filter(Boolean),
   ];
+  registerCsrfProtection(server, allowedOrigins);
+  const hasTrafficSource = (request: FastifyRequest) => {
+    const raw = request.cookies.tracking;
+    if (!raw) return false;
+    try {
+      const record = JSON.parse(raw) as { network?: string; ref?: string };
+      return !!record.network || !!record.ref;
+    } catch {
+      return false;
+    }
+  };
+
+  await server.register(siteRoutes, { site: services.site, geoipCountry });
+  await server.register(accountRoutes, {
+    accounts: services.accounts,
+    site: services.site,
+    publicUrl: config.PUBLIC_URL,
+    geoipCountry,
+    hasTrafficSource,
+  });
+  await server.register(profileRoutes, {
+    accounts: services.accounts,
+    profiles: services.profiles,
+    photos: services.photos,
+    site: services.site,
+  });
+  await server.register(photoRoutes, {
+    photos: services.photos,
+    profiles: services.profiles,
+    ownerProfileId: async (request) => {
+      const user = await currentUser(request, services.accounts);
+      return user ? services.profiles.profileIdOfUser(user.id).catch(() => null) : null;
+    },
+  });
+  if (services.mailer instanceof OutboxMailer && config.NODE_ENV !== "production") {
+    await server.register(mailboxRoutes, { outbox: services.mailer });
+  }
   const ws = await registerWebSocket(server, { bus: services.bus, allowedOrigins });
 
   // Unknown API paths answer JSON, never the web app's HTML.
@@ -142,7 +206,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
           mode: config.NODE_ENV,
           nonce,
           geoipCountry: geoipCountry(request),
-          currentUser: async () => null,
+          currentUser: async () => {
+            const user = await currentUser(request, services.accounts);
+            return user ? services.accounts.present(user) : null;
+          },
           domainLanguage: async () => {
             const { site } = await services.site.siteFor(host);
             return (LOCALE_CODES as readonly string[]).includes(site.domainLanguage ?? "")
@@ -173,6 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     await ws.closeAll();
     await server.close();
     await services.bus.close();
+    await services.mailer.close();
     if (!options.database) await services.database.close();
   };
 

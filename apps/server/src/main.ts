@@ -22,11 +22,21 @@ async function main(): Promise<void> {
     if (result.created) log.info(`seeded ${result.profiles} demo profiles`);
   }
 
+  // Hourly: erase accounts whose 14 days to reactivate are over (every node may run it; it is idempotent).
+  const purge = setInterval(() => {
+    app.services.accounts
+      .purgeExpiredDeletions()
+      .then((erased) => erased && log.info({ erased }, "erased deleted accounts"))
+      .catch((err: unknown) => log.error({ err }, "purging deleted accounts failed"));
+  }, 3_600_000);
+  purge.unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
+    clearInterval(purge);
     const force = setTimeout(() => {
       log.error("shutdown grace period over; exiting");
       process.exit(1);

@@ -1,10 +1,10 @@
+export * from "./accounts.ts";
 export * from "./errors.ts";
 export * from "./interests.ts";
 export * from "./limits.ts";
 export * from "./locales.ts";
+export * from "./profiles.ts";
 export * from "./settings.ts";
 export * from "./site.ts";
 export type * from "./ssr.ts";
 export * from "./ws.ts";
-export * from "./accounts.ts";
-export * from "./profiles.ts";

@@ -84,4 +84,8 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** POST /api/photos.php (multipart, file in field `photo`) answers the member's photos. */
 export const photosResponseSchema = z.object({ photos: z.array(photoSchema), photo_limit: z.number().int() });
-export const PHOTO_UPLOAD = { maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000, types: ["image/jpeg", "image/png", "image/webp"] } as const;
+export const PHOTO_UPLOAD = {
+  maxBytes: 10 * 1024 * 1024,
+  maxPixels: 40_000_000,
+  types: ["image/jpeg", "image/png", "image/webp"],
+} as const;

@@ -9,6 +9,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly params: Record<string, string | number> = {},
+    /** Per-field problems: field name → error code (translated as `error.<code>` for the answer). */
     readonly fields?: Record<string, string>,
   ) {
     super(code);

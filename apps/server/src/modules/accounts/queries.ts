@@ -1,9 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { users } from "./schema.ts";
+import { accountTokens, loginFailures, sessions, users } from "./schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+export type TokenKind = (typeof accountTokens.$inferSelect)["kind"];
+type Tx = Pick<Db, "insert" | "update" | "select" | "delete" | "execute">;
 
 /** Ids of members others may see: not invisible, not pending deletion. A subquery for other modules. */
 export function visibleUserIdsSql(db: Db) {
@@ -13,13 +15,139 @@ export function visibleUserIdsSql(db: Db) {
     .where(sql`not ${users.invisible} and ${users.status} <> 'pending_deletion'`)}`;
 }
 
-export async function insertUser(db: Db, row: NewUser): Promise<UserRow> {
+export async function insertUser(db: Tx, row: NewUser): Promise<UserRow> {
   const [created] = await db.insert(users).values(row).returning();
   if (!created) throw new Error("user insert returned nothing");
   return created;
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return row;
+}
+
+export async function findUser(db: Tx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function updateUser(db: Tx, id: number, values: Partial<NewUser>): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}
+
+// Sessions
+
+export async function insertSession(db: Tx, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db.insert(sessions).values({ userId, tokenHash, expiresAt });
+}
+
+export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Db, id: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Tx, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends every session of a member, or every one but `keepHash`. */
+export async function deleteSessions(db: Tx, userId: number, keepHash?: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keepHash ? ne(sessions.tokenHash, keepHash) : undefined));
+}
+
+export async function countSessions(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, userId));
+  return row?.n ?? 0;
+}
+
+// E-mailed tokens
+
+export async function insertToken(
+  db: Tx,
+  row: { userId: number; kind: TokenKind; tokenHash: string; expiresAt: Date; newEmail?: string },
+): Promise<void> {
+  // A new link replaces the older unused ones of the same kind.
+  await db
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(accountTokens.userId, row.userId), eq(accountTokens.kind, row.kind), isNull(accountTokens.usedAt)));
+  await db.insert(accountTokens).values(row);
+}
+
+/** Marks a valid (unused, unexpired) token used and returns it; undefined when there is none. */
+export async function consumeToken(db: Tx, kind: TokenKind, tokenHash: string, now: Date) {
+  const [row] = await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.kind, kind),
+        eq(accountTokens.tokenHash, tokenHash),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function findValidToken(db: Tx, kind: TokenKind, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.kind, kind),
+        eq(accountTokens.tokenHash, tokenHash),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+// Login failures
+
+export async function recentFailures(db: Db, email: string, address: string, since: Date) {
+  return db
+    .select({ failedAt: loginFailures.failedAt })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email), eq(loginFailures.address, address), gt(loginFailures.failedAt, since)))
+    .orderBy(loginFailures.failedAt);
+}
+
+export async function recordFailure(db: Db, email: string, address: string, at: Date): Promise<void> {
+  await db.insert(loginFailures).values({ email, address, failedAt: at });
+}
+
+export async function clearFailures(db: Db, email: string, address: string): Promise<void> {
+  await db.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.address, address)));
+}
+
+export async function pruneFailures(db: Db, before: Date): Promise<void> {
+  await db.delete(loginFailures).where(lt(loginFailures.failedAt, before));
+}
+
+/** Members whose deletion is older than `before`: their 14 days to reactivate are over. */
+export async function expiredDeletions(db: Db, before: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.status, "pending_deletion"), lt(users.deletionRequestedAt, before)));
+  return rows.map((r) => r.id);
+}
+
+export async function deleteUser(db: Tx, id: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
 }

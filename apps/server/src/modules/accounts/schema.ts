@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 export const userStatus = pgEnum("user_status", ["not_confirmed", "active", "pending_deletion"]);
 
@@ -30,4 +42,59 @@ export const users = pgTable(
     check("users_credits_nonnegative", sql`${t.credits} >= 0`),
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
   ],
+);
+
+/**
+ * Login sessions. The cookie carries a random 256-bit token; only its SHA-256 is stored, so a leaked
+ * table gives no usable cookie.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("sessions_token_unique").on(t.tokenHash), index("sessions_user").on(t.userId)],
+);
+
+export const accountTokenKind = pgEnum("account_token_kind", ["activation", "reset_password", "mail_change", "reactivation"]);
+
+/** Single-use, expiring links sent by e-mail; stored hashed like sessions. */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: accountTokenKind("kind").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The new address of a mail change. */
+    newEmail: text("new_email"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("account_tokens_hash_unique").on(t.tokenHash), index("account_tokens_user").on(t.userId, t.kind)],
+);
+
+/**
+ * Wrong passwords, per account and client address: a lock applies only to the address that failed,
+ * so an attacker elsewhere cannot lock the owner out.
+ */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    address: text("address").notNull(),
+    failedAt: timestamp("failed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_failures_lookup").on(t.email, t.address, t.failedAt)],
 );

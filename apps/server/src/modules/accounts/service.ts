@@ -1,19 +1,107 @@
+import {
+  ACCOUNT_RULES,
+  type DisabledNotification,
+  disabledNotificationSchema,
+  emailSchema,
+  isLocaleCode,
+  LIMITS,
+  type LocaleCode,
+  NOTIFICATION_CATEGORIES,
+  type NotificationCategory,
+  type NotificationsResponse,
+  type SignupRequest,
+  type User,
+} from "@app/contract";
 import { hash, verify } from "@node-rs/argon2";
+import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
-import { findUserByEmail, insertUser, type NewUser, type UserRow, visibleUserIdsSql } from "./queries.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { Mailer } from "../../platform/mailer.ts";
+import type { CreditService } from "../credits/service.ts";
+import type { ProfileService } from "../profiles/service.ts";
+import { accountEmail } from "./emails.ts";
+import {
+  clearFailures,
+  consumeToken,
+  deleteSession,
+  deleteSessions,
+  deleteUser,
+  expiredDeletions,
+  findSessionUser,
+  findUser,
+  findUserByEmail,
+  findValidToken,
+  insertSession,
+  insertToken,
+  insertUser,
+  type NewUser,
+  pruneFailures,
+  recentFailures,
+  recordFailure,
+  type TokenKind,
+  touchSession,
+  type UserRow,
+  updateUser,
+  visibleUserIdsSql,
+} from "./queries.ts";
+import { dateOfBirthProblem, emailProblem, type FieldProblems, nameProblem, passwordProblem } from "./rules.ts";
+import { hashToken, newToken } from "./tokens.ts";
 
 /** OWASP's argon2id recommendation: 19 MiB memory, 2 iterations, 1 lane. */
 export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** Compared against when no account matches, so that a wrong e-mail costs as much time as a wrong password. */
+const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0Kk8HbYcRL2pqmJMFfuMdH6IJlJ5dcbjJOAT6GxTOD0";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** What a request tells the account rules about where it comes from. */
+export interface RequestContext {
+  locale: LocaleCode;
+  /** Client address (for login lockout). */
+  address: string;
+  /** Origin for links in e-mails (PUBLIC_URL, or the request's own). */
+  baseUrl: string;
+  /** The site's name, for e-mails. */
+  siteName: string;
+}
+
+export interface SessionInfo {
+  token: string;
+  user: UserRow;
+}
+
+/** Throws one field's problem as its own code, several as validation_failed with every field. */
+function throwProblems(problems: FieldProblems): void {
+  const entries = Object.entries(problems);
+  if (entries.length === 0) return;
+  const fields = Object.fromEntries(entries);
+  if (entries.length === 1) throw new AppError(entries[0]?.[1] as never, {}, fields);
+  throw new AppError("validation_failed", {}, fields);
+}
+
+export interface AccountServiceDeps {
+  db: Db;
+  mailer: Mailer;
+  credits: CreditService;
+  profiles: ProfileService;
+  fictionalIcon: () => Promise<string>;
+  log: { error(obj: unknown, msg?: string): void };
+}
 
 export class AccountService {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+
+  constructor(private readonly deps: AccountServiceDeps) {
+    this.db = deps.db;
+  }
 
   hashPassword(password: string): Promise<string> {
     return hash(password, ARGON2_OPTIONS);
   }
 
   verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-    return verify(passwordHash, password);
+    return verify(passwordHash, password).catch(() => false);
   }
 
   /** A SQL subquery of the ids of members others may see (for other modules' queries). */
@@ -27,5 +115,350 @@ export class AccountService {
 
   create(row: NewUser): Promise<UserRow> {
     return insertUser(this.db, { ...row, email: row.email?.toLowerCase() ?? null });
+  }
+
+  /** Spec §3 User, as the member sees themself. */
+  async present(user: UserRow): Promise<User> {
+    const profile = await this.deps.profiles.summaryForUser(user.id);
+    if (!profile) throw new Error(`user ${user.id} has no profile`);
+    const disabled = z.array(disabledNotificationSchema).safeParse(user.notificationsDisabled);
+    return {
+      id: user.id,
+      email: user.email ?? "",
+      status: user.status,
+      profile,
+      paid_user: user.paidUser,
+      credits: user.credits,
+      fictional_icon: await this.deps.fictionalIcon(),
+      language: isLocaleCode(user.language) ? user.language : "en",
+      notifications_disabled: disabled.success ? disabled.data : [],
+      signup_date: user.signupDate.toISOString(),
+      invisible: user.invisible,
+    };
+  }
+
+  // Sessions
+
+  private async startSession(userId: number, tx: Pick<Db, "insert"> = this.db): Promise<string> {
+    const { token, hash: tokenHash } = newToken();
+    await insertSession(tx as Db, userId, tokenHash, new Date(Date.now() + LIMITS.authCookieMaxAgeSeconds * 1000));
+    return token;
+  }
+
+  /** The member of a session cookie, or null (unknown, expired, or account pending deletion). */
+  async sessionUser(token: string | undefined): Promise<UserRow | null> {
+    if (!token || token.length > 100) return null;
+    const now = new Date();
+    const found = await findSessionUser(this.db, hashToken(token), now);
+    if (!found || found.user.status === "pending_deletion") return null;
+    if (now.getTime() - found.session.lastSeenAt.getTime() > HOUR) await touchSession(this.db, found.session.id, now);
+    return found.user;
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (token) await deleteSession(this.db, hashToken(token));
+  }
+
+  // Signup
+
+  async signup(
+    input: SignupRequest,
+    context: RequestContext & { signupsOpen: boolean; signupCredits: number; country: string },
+  ): Promise<SessionInfo> {
+    if (!context.signupsOpen) throw new AppError("signups_closed");
+    const email = input.email.trim().toLowerCase();
+    const problems: FieldProblems = {};
+    const emailIssue = emailProblem(email);
+    if (emailIssue) problems.email = emailIssue;
+    const nameIssue = nameProblem(input.name, email);
+    if (nameIssue) problems.name = nameIssue;
+    const passwordIssue = passwordProblem(input.password, email);
+    if (passwordIssue) problems.password = passwordIssue;
+    const dobIssue = dateOfBirthProblem(input.date_of_birth);
+    if (dobIssue) problems.date_of_birth = dobIssue;
+    throwProblems(problems);
+
+    const existing = await findUserByEmail(this.db, email);
+    if (existing) {
+      throw new AppError(
+        existing.status === "pending_deletion" ? "email_pending_deletion" : "email_taken",
+        {},
+        {
+          email: existing.status === "pending_deletion" ? "email_pending_deletion" : "email_taken",
+        },
+      );
+    }
+    const passwordHash = await this.hashPassword(input.password);
+    let created: { user: UserRow; token: string };
+    try {
+      created = await this.db.transaction(async (tx) => {
+        const user = await insertUser(tx, {
+          email,
+          passwordHash,
+          status: "not_confirmed",
+          language: context.locale,
+        });
+        await this.deps.profiles.createForSignup(tx, {
+          userId: user.id,
+          name: input.name.trim(),
+          gender: input.gender,
+          seeking: input.seeking,
+          birthDate: input.date_of_birth,
+          country: context.country,
+        });
+        if (context.signupCredits > 0) {
+          await this.deps.credits.change(tx, { userId: user.id, delta: context.signupCredits, reason: "signup_bonus" });
+        }
+        const token = await this.startSession(user.id, tx);
+        return { user: (await findUser(tx, user.id)) ?? user, token };
+      });
+    } catch (error) {
+      // Two signups with one address at the same moment: the unique index decides.
+      if (
+        String((error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code) ===
+        "23505"
+      ) {
+        throw new AppError("email_taken", {}, { email: "email_taken" });
+      }
+      throw error;
+    }
+    // The account exists either way; a mail server hiccup must not turn the signup into an error
+    // (the member can ask for the mail again from the activation reminder).
+    await this.sendActivation(created.user, context).catch((err: unknown) =>
+      this.deps.log.error({ err }, "activation mail failed"),
+    );
+    return created;
+  }
+
+  // Activation
+
+  private async issueToken(userId: number, kind: TokenKind, lifetimeMs: number, newEmail?: string): Promise<string> {
+    const { token, hash: tokenHash } = newToken();
+    await insertToken(this.db, { userId, kind, tokenHash, expiresAt: new Date(Date.now() + lifetimeMs), newEmail });
+    return token;
+  }
+
+  async sendActivation(user: UserRow, context: Pick<RequestContext, "baseUrl" | "siteName">): Promise<void> {
+    if (user.status !== "not_confirmed" || !user.email) return;
+    const token = await this.issueToken(user.id, "activation", ACCOUNT_RULES.activationTokenHours * HOUR);
+    await this.mail(user, "activation", `${context.baseUrl}/api/activation.php?token=${token}`, context.siteName);
+  }
+
+  /** Confirms the address of the link's account: not_confirmed → active, its profile visible. */
+  async activate(token: string): Promise<UserRow | null> {
+    return this.db.transaction(async (tx) => {
+      const used = await consumeToken(tx, "activation", hashToken(token), new Date());
+      if (!used) return null;
+      const user = await findUser(tx, used.userId);
+      if (!user || user.status === "pending_deletion") return null;
+      const updated = user.status === "not_confirmed" ? await updateUser(tx, user.id, { status: "active" }) : user;
+      await this.deps.profiles.activateForUser(tx, user.id);
+      return updated ?? null;
+    });
+  }
+
+  // Login
+
+  async login(emailInput: string, password: string, context: RequestContext): Promise<SessionInfo> {
+    const email = emailInput.trim().toLowerCase();
+    const now = Date.now();
+    const windowStart = new Date(now - ACCOUNT_RULES.loginLockMinutes * 60_000);
+    const failures = await recentFailures(this.db, email, context.address, windowStart);
+    if (failures.length >= ACCOUNT_RULES.loginFailuresBeforeLock) {
+      const unlockAt =
+        (failures[failures.length - ACCOUNT_RULES.loginFailuresBeforeLock]?.failedAt.getTime() ?? now) +
+        ACCOUNT_RULES.loginLockMinutes * 60_000;
+      throw new AppError("login_locked", { minutes: Math.max(1, Math.ceil((unlockAt - now) / 60_000)) });
+    }
+    const user = emailSchema.safeParse(email).success ? await findUserByEmail(this.db, email) : undefined;
+    const valid = await this.verifyPassword(user?.passwordHash ?? DUMMY_HASH, password);
+    if (!user?.passwordHash || !valid) {
+      await recordFailure(this.db, email, context.address, new Date(now));
+      if (failures.length + 1 >= ACCOUNT_RULES.loginFailuresBeforeLock) {
+        throw new AppError("login_locked", { minutes: ACCOUNT_RULES.loginLockMinutes });
+      }
+      throw new AppError("login_failed");
+    }
+    if (user.status === "pending_deletion") throw new AppError("email_pending_deletion");
+    await clearFailures(this.db, email, context.address);
+    return { user, token: await this.startSession(user.id) };
+  }
+
+  // Password reset
+
+  async requestPasswordReset(emailInput: string, context: RequestContext): Promise<void> {
+    const email = emailInput.trim().toLowerCase();
+    if (emailProblem(email)) throw new AppError("invalid_email", {}, { email: "invalid_email" });
+    const user = await findUserByEmail(this.db, email);
+    if (!user || user.status === "pending_deletion") throw new AppError("email_not_found", {}, { email: "email_not_found" });
+    const token = await this.issueToken(user.id, "reset_password", ACCOUNT_RULES.resetTokenHours * HOUR);
+    await this.mail(user, "reset_password", `${context.baseUrl}/reset-password/do?token=${token}`, context.siteName);
+  }
+
+  /** Sets a new password from a reset link: ends every session and starts a new one. */
+  async resetPassword(token: string, password: string, confirm: string): Promise<SessionInfo> {
+    const tokenHash = hashToken(token);
+    const pending = await findValidToken(this.db, "reset_password", tokenHash, new Date());
+    if (!pending) throw new AppError("token_invalid");
+    const user = await findUser(this.db, pending.userId);
+    if (!user) throw new AppError("token_invalid");
+    const problems: FieldProblems = {};
+    const issue = passwordProblem(password, user.email ?? undefined);
+    if (issue) problems.password = issue;
+    else if (password !== confirm) problems.password_confirm = "passwords_differ";
+    throwProblems(problems);
+    const passwordHash = await this.hashPassword(password);
+    return this.db.transaction(async (tx) => {
+      if (!(await consumeToken(tx, "reset_password", tokenHash, new Date()))) throw new AppError("token_invalid");
+      // Following the link proves the address, so an unconfirmed account is confirmed too.
+      const status = user.status === "not_confirmed" ? "active" : user.status;
+      const updated = await updateUser(tx, user.id, { passwordHash, status });
+      if (status !== user.status) await this.deps.profiles.activateForUser(tx, user.id);
+      await deleteSessions(tx, user.id);
+      return { user: updated ?? user, token: await this.startSession(user.id, tx) };
+    });
+  }
+
+  // Password change
+
+  async changePassword(
+    user: UserRow,
+    input: { old_password: string; new_password: string; new_password_confirm: string; end_other_sessions: boolean },
+    currentToken: string | undefined,
+  ): Promise<void> {
+    if (!user.passwordHash || !(await this.verifyPassword(user.passwordHash, input.old_password))) {
+      throw new AppError("old_password_wrong", {}, { old_password: "old_password_wrong" });
+    }
+    const issue = passwordProblem(input.new_password, user.email ?? undefined);
+    if (issue) throw new AppError(issue, {}, { new_password: issue });
+    if (input.new_password !== input.new_password_confirm) {
+      throw new AppError("passwords_differ", {}, { new_password_confirm: "passwords_differ" });
+    }
+    const passwordHash = await this.hashPassword(input.new_password);
+    await this.db.transaction(async (tx) => {
+      await updateUser(tx, user.id, { passwordHash });
+      if (input.end_other_sessions) await deleteSessions(tx, user.id, currentToken ? hashToken(currentToken) : undefined);
+    });
+  }
+
+  // E-mail change
+
+  async requestMailChange(user: UserRow, newEmailInput: string, password: string, context: RequestContext): Promise<void> {
+    if (!user.passwordHash || !(await this.verifyPassword(user.passwordHash, password))) {
+      throw new AppError("old_password_wrong", {}, { password: "old_password_wrong" });
+    }
+    const newEmail = newEmailInput.trim().toLowerCase();
+    if (emailProblem(newEmail)) throw new AppError("new_email_invalid", {}, { new_email: "new_email_invalid" });
+    if (newEmail === user.email || (await findUserByEmail(this.db, newEmail))) {
+      throw new AppError("new_email_taken", {}, { new_email: "new_email_taken" });
+    }
+    const token = await this.issueToken(user.id, "mail_change", ACCOUNT_RULES.mailChangeTokenHours * HOUR, newEmail);
+    await this.mail(
+      { ...user, email: newEmail },
+      "mail_change",
+      `${context.baseUrl}/mail-change/do?token=${token}`,
+      context.siteName,
+    );
+  }
+
+  async confirmMailChange(token: string): Promise<UserRow> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const used = await consumeToken(tx, "mail_change", hashToken(token), new Date());
+        if (!used?.newEmail) throw new AppError("token_invalid");
+        const user = await findUser(tx, used.userId);
+        if (!user || user.status === "pending_deletion") throw new AppError("token_invalid");
+        // The new address is proven by the link: the account counts as confirmed.
+        const status = user.status === "not_confirmed" ? "active" : user.status;
+        const updated = await updateUser(tx, user.id, { email: used.newEmail, status });
+        if (status !== user.status) await this.deps.profiles.activateForUser(tx, user.id);
+        return updated ?? user;
+      });
+    } catch (error) {
+      if (String((error as { cause?: { code?: string } }).cause?.code) === "23505") throw new AppError("new_email_taken");
+      throw error;
+    }
+  }
+
+  // Deletion and reactivation
+
+  async requestDeletion(user: UserRow, password: string, context: RequestContext): Promise<void> {
+    if (!user.passwordHash || !(await this.verifyPassword(user.passwordHash, password))) {
+      throw new AppError("password_wrong", {}, { password: "password_wrong" });
+    }
+    await this.db.transaction(async (tx) => {
+      await updateUser(tx, user.id, { status: "pending_deletion", deletionRequestedAt: new Date() });
+      await deleteSessions(tx, user.id);
+    });
+    const token = await this.issueToken(user.id, "reactivation", ACCOUNT_RULES.reactivationDays * DAY);
+    await this.mail(user, "reactivation", `${context.baseUrl}/api/reactivate.php?token=${token}`, context.siteName);
+  }
+
+  async reactivate(token: string): Promise<UserRow | null> {
+    return this.db.transaction(async (tx) => {
+      const used = await consumeToken(tx, "reactivation", hashToken(token), new Date());
+      if (!used) return null;
+      const user = await findUser(tx, used.userId);
+      if (user?.status !== "pending_deletion") return null;
+      // Reaching the link proves the address: the account comes back confirmed.
+      const updated = await updateUser(tx, user.id, { status: "active", deletionRequestedAt: null });
+      await this.deps.profiles.activateForUser(tx, user.id);
+      return updated ?? null;
+    });
+  }
+
+  /** Erases accounts whose 14 days to reactivate are over, with everything they own. Returns how many. */
+  async purgeExpiredDeletions(now = new Date()): Promise<number> {
+    const ids = await expiredDeletions(this.db, new Date(now.getTime() - ACCOUNT_RULES.reactivationDays * DAY));
+    for (const id of ids) {
+      await this.deps.profiles.deleteFilesOfUser(id);
+      await deleteUser(this.db, id);
+    }
+    await pruneFailures(this.db, new Date(now.getTime() - DAY));
+    return ids.length;
+  }
+
+  // Preferences
+
+  async setLanguage(user: UserRow, language: LocaleCode): Promise<UserRow> {
+    return (await updateUser(this.db, user.id, { language })) ?? user;
+  }
+
+  async setInvisible(user: UserRow, invisible: boolean): Promise<UserRow> {
+    return (await updateUser(this.db, user.id, { invisible })) ?? user;
+  }
+
+  notifications(user: UserRow): NotificationsResponse["notifications"] {
+    const parsed = z.array(disabledNotificationSchema).safeParse(user.notificationsDisabled);
+    const disabled = new Map((parsed.success ? parsed.data : []).map((d) => [d.category, d.reason]));
+    return NOTIFICATION_CATEGORIES.map((category) => ({
+      category,
+      enabled: !disabled.has(category),
+      reason: disabled.get(category) ?? null,
+    }));
+  }
+
+  /** Switches categories on or off; a category the member switches off gets the reason "user". */
+  async setNotifications(user: UserRow, enabled: Partial<Record<NotificationCategory, boolean>>): Promise<UserRow> {
+    const next: DisabledNotification[] = [];
+    for (const entry of this.notifications(user)) {
+      const wanted = enabled[entry.category];
+      if (wanted === true) continue;
+      if (wanted === false) next.push({ category: entry.category, reason: entry.reason ?? "user" });
+      else if (!entry.enabled && entry.reason) next.push({ category: entry.category, reason: entry.reason });
+    }
+    return (await updateUser(this.db, user.id, { notificationsDisabled: next })) ?? user;
+  }
+
+  findUser(id: number): Promise<UserRow | undefined> {
+    return findUser(this.db, id);
+  }
+
+  private async mail(user: UserRow, kind: Parameters<typeof accountEmail>[0], link: string, siteName: string): Promise<void> {
+    if (!user.email) return;
+    const locale = isLocaleCode(user.language) ? user.language : "en";
+    const profile = await this.deps.profiles.summaryForUser(user.id);
+    const message = accountEmail(kind, { locale, site: siteName, name: profile?.name ?? "", link });
+    await this.deps.mailer.send({ to: user.email, ...message });
   }
 }

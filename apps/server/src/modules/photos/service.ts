@@ -1,8 +1,19 @@
 import { randomBytes } from "node:crypto";
+import { type MainImage as ContractMainImage, PHOTO_UPLOAD, type Photo } from "@app/contract";
 import sharp from "sharp";
 import type { Db } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
 import type { Storage } from "../../platform/storage.ts";
-import { findPhotoByFile, insertPhotos, mainPhotos, type NewPhoto, type PhotoRow, profilesWithPublicMainSql } from "./queries.ts";
+import {
+  findPhotoByFile,
+  insertPhotos,
+  insertPhotoWithinLimit,
+  mainPhotos,
+  type NewPhoto,
+  type PhotoRow,
+  photosOfProfile,
+  profilesWithPublicMainSql,
+} from "./queries.ts";
 
 export const PHOTO_SIZES = { full: { width: 960, height: 1200 }, thumb: { width: 320, height: 400 } } as const;
 
@@ -76,6 +87,70 @@ export class PhotoService {
       width: full.info.width,
       height: full.info.height,
     };
+  }
+
+  /** The member's own main image with its URLs (the owner always sees their own photos). */
+  async ownMainImage(profileId: number): Promise<ContractMainImage | null> {
+    const main = (await this.mainImages([profileId])).get(profileId);
+    if (!main) return null;
+    return { ...main, url: this.urlOf(main.filename), thumb_url: this.urlOf(main.thumb_filename) };
+  }
+
+  async listOwn(profileId: number): Promise<Photo[]> {
+    return (await photosOfProfile(this.db, profileId)).map((row) => ({
+      id: row.id,
+      url: this.urlOf(row.filename),
+      thumb_url: this.urlOf(row.thumbFilename),
+      status: row.status,
+      is_main: row.isMain,
+      private: row.private,
+      position: row.position,
+    }));
+  }
+
+  /**
+   * An uploaded photo: the real type is read from the bytes (JPEG, PNG or WebP only), pixel floods
+   * are refused before decoding, and the stored files are re-encoded without any metadata. Nothing is
+   * stored when a check fails or the member is at their limit.
+   */
+  async upload(profileId: number, input: Buffer, limit: number): Promise<Photo[]> {
+    if (input.length > PHOTO_UPLOAD.maxBytes) throw new AppError("photo_too_large");
+    let format: string | undefined;
+    try {
+      const meta = await sharp(input, { limitInputPixels: PHOTO_UPLOAD.maxPixels }).metadata();
+      format = meta.format;
+      if (!meta.width || !meta.height || meta.width * meta.height > PHOTO_UPLOAD.maxPixels) throw new Error("size");
+    } catch {
+      throw new AppError("photo_invalid");
+    }
+    if (!["jpeg", "png", "webp"].includes(format ?? "")) throw new AppError("photo_invalid");
+    if ((await photosOfProfile(this.db, profileId)).length >= limit) throw new AppError("photo_limit_reached", { limit });
+    let row: NewPhoto;
+    try {
+      // Uploads are visible at once; moderation can reject them afterwards (status stays in the row).
+      row = await this.addFromBuffer(profileId, input, { isMain: false, status: "active", position: 0 });
+    } catch {
+      throw new AppError("photo_invalid");
+    }
+    const created = await insertPhotoWithinLimit(this.db, row, limit);
+    if (!created) {
+      await Promise.all([this.storage.delete(row.filename), this.storage.delete(row.thumbFilename)]);
+      throw new AppError("photo_limit_reached", { limit });
+    }
+    return this.listOwn(profileId);
+  }
+
+  async deleteFilesOfProfile(profileId: number): Promise<void> {
+    for (const row of await photosOfProfile(this.db, profileId)) {
+      await Promise.all([this.storage.delete(row.filename), this.storage.delete(row.thumbFilename)]);
+    }
+  }
+
+  /** A photo file the member themself owns (any status), or null. */
+  async readOwn(key: string, profileId: number): Promise<Buffer | null> {
+    const photo = await findPhotoByFile(this.db, key);
+    if (photo?.profileId !== profileId) return null;
+    return this.storage.get(key);
   }
 
   async saveRows(rows: NewPhoto[]): Promise<void> {

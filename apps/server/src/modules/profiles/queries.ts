@@ -47,7 +47,9 @@ export async function teaserProfiles(
     .limit(options.limit);
 }
 
-export async function insertProfile(db: Db, row: NewProfile): Promise<ProfileRow> {
+type Tx = Pick<Db, "insert" | "update" | "select">;
+
+export async function insertProfile(db: Tx, row: NewProfile): Promise<ProfileRow> {
   const [created] = await db.insert(profiles).values(row).returning();
   if (!created) throw new Error("profile insert returned nothing");
   return created;
@@ -66,4 +68,22 @@ export async function isPublicProfile(db: Db, profileId: number, visibleUser: SQ
     .where(and(eq(profiles.id, profileId), eq(profiles.status, "active"), sql`${profiles.userId} in (${visibleUser})`))
     .limit(1);
   return rows.length > 0;
+}
+
+export async function findProfileOfUser(db: Tx, userId: number): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return row;
+}
+
+export async function setStatusOfUser(db: Tx, userId: number, status: ProfileRow["status"]): Promise<void> {
+  await db.update(profiles).set({ status, updatedAt: new Date() }).where(eq(profiles.userId, userId));
+}
+
+export async function updateProfile(db: Tx, id: number, values: Partial<NewProfile>): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .update(profiles)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(profiles.id, id))
+    .returning();
+  return row;
 }

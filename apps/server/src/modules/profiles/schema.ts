@@ -17,6 +17,7 @@ import { users } from "../accounts/schema.ts";
 export const profileStatus = pgEnum("profile_status", ["active", "disabled"]);
 export const gender = pgEnum("gender", ["male", "female"]);
 export const sexuality = pgEnum("sexuality", ["hetero", "gay", "lesbian", "bi"]);
+export const seeking = pgEnum("seeking", ["male", "female", "both"]);
 export const hairColor = pgEnum("hair_color", [
   "black",
   "blond",
@@ -53,6 +54,8 @@ export const profiles = pgTable(
     name: text("name").notNull(),
     gender: gender("gender").notNull(),
     sexuality: sexuality("sexuality").notNull().default("hetero"),
+    /** Whom the member is looking for. */
+    seeking: seeking("seeking").notNull().default("both"),
     birthDate: date("birth_date", { mode: "string" }).notNull(),
     country: text("country").notNull(),
     region: text("region"),

@@ -1,13 +1,33 @@
-import type { TeaserProfile } from "@app/contract";
+import { ageOn, type OwnProfile, type ProfileUpdate, type TeaserProfile, type User } from "@app/contract";
+import type { SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import type { AccountService } from "../accounts/service.ts";
+import { AppError } from "../../platform/errors.ts";
 import type { PhotoService } from "../photos/service.ts";
-import { insertProfile, isPublicProfile, type NewProfile, type ProfileRow, teaserProfiles } from "./queries.ts";
+import {
+  findProfileOfUser,
+  insertProfile,
+  isPublicProfile,
+  type NewProfile,
+  type ProfileRow,
+  setStatusOfUser,
+  teaserProfiles,
+  updateProfile,
+} from "./queries.ts";
+
+type Tx = Pick<Db, "insert" | "update" | "select">;
+
+/** Sexuality follows from a member's gender and whom they look for. */
+export function sexualityOf(gender: "male" | "female", seeking: "male" | "female" | "both"): ProfileRow["sexuality"] {
+  if (seeking === "both") return "bi";
+  if (seeking === gender) return gender === "male" ? "gay" : "lesbian";
+  return "hetero";
+}
 
 export class ProfileService {
   constructor(
     private readonly db: Db,
-    private readonly accounts: AccountService,
+    /** The accounts module's rule of who is visible, as a SQL subquery of user ids. */
+    private readonly visibleUserIds: () => SQL,
     private readonly photos: PhotoService,
   ) {}
 
@@ -16,7 +36,7 @@ export class ProfileService {
     const rows = await teaserProfiles(this.db, {
       limit: options.limit,
       countries: options.countries,
-      visibleUser: this.accounts.visibleUserIds(),
+      visibleUser: this.visibleUserIds(),
       withPhoto: this.photos.profilesWithPublicMain(),
     });
     const images = await this.photos.mainImages(rows.map((r) => r.id));
@@ -34,10 +54,130 @@ export class ProfileService {
 
   /** Active profile of a visible member: what a visitor may see at all. */
   isPublic(profileId: number): Promise<boolean> {
-    return isPublicProfile(this.db, profileId, this.accounts.visibleUserIds());
+    return isPublicProfile(this.db, profileId, this.visibleUserIds());
   }
 
   create(row: NewProfile): Promise<ProfileRow> {
     return insertProfile(this.db, row);
+  }
+
+  /** A new member's profile: disabled until the e-mail address is confirmed (spec §2 activation reminder). */
+  createForSignup(
+    tx: Tx,
+    input: {
+      userId: number;
+      name: string;
+      gender: "male" | "female";
+      seeking: "male" | "female" | "both";
+      birthDate: string;
+      country: string;
+    },
+  ): Promise<ProfileRow> {
+    return insertProfile(tx, { ...input, status: "disabled", sexuality: sexualityOf(input.gender, input.seeking) });
+  }
+
+  activateForUser(tx: Tx, userId: number): Promise<void> {
+    return setStatusOfUser(tx, userId, "active");
+  }
+
+  /** The profile part of the user call. */
+  async summaryForUser(userId: number): Promise<User["profile"] | null> {
+    const profile = await findProfileOfUser(this.db, userId);
+    if (!profile) return null;
+    return {
+      id: profile.id,
+      name: profile.name,
+      status: profile.status,
+      gender: profile.gender,
+      seeking: profile.seeking,
+      main_image: await this.photos.ownMainImage(profile.id),
+    };
+  }
+
+  async own(userId: number, photoLimit: number): Promise<OwnProfile> {
+    const profile = await findProfileOfUser(this.db, userId);
+    if (!profile) throw new AppError("not_found");
+    return this.presentOwn(profile, photoLimit);
+  }
+
+  private async presentOwn(profile: ProfileRow, photoLimit: number): Promise<OwnProfile> {
+    return {
+      id: profile.id,
+      name: profile.name,
+      status: profile.status,
+      gender: profile.gender,
+      seeking: profile.seeking,
+      sexuality: profile.sexuality,
+      date_of_birth: profile.birthDate,
+      age: ageOn(profile.birthDate, new Date()),
+      country: profile.country,
+      region: profile.region,
+      city: profile.city,
+      hair_color: profile.hairColor,
+      eye_color: profile.eyeColor,
+      body_type: profile.bodyType,
+      relationship_status: profile.relationshipStatus,
+      tattoos: profile.tattoos,
+      interests: profile.interests as OwnProfile["interests"],
+      about: profile.about,
+      main_image: await this.photos.ownMainImage(profile.id),
+      photos: await this.photos.listOwn(profile.id),
+      photo_limit: photoLimit,
+    };
+  }
+
+  /**
+   * Saves the fields given. A region must belong to the (new or current) country; `regionsOf` is the
+   * site module's list.
+   */
+  async update(
+    userId: number,
+    patch: ProfileUpdate,
+    options: { photoLimit: number; servedCountries: readonly string[]; regionsOf: (country: string) => readonly string[] },
+  ): Promise<OwnProfile> {
+    const profile = await findProfileOfUser(this.db, userId);
+    if (!profile) throw new AppError("not_found");
+    const country = patch.country ?? profile.country;
+    if (patch.country && !options.servedCountries.includes(patch.country)) {
+      throw new AppError("validation_failed", {}, { country: "invalid_value" });
+    }
+    const region = patch.region === undefined ? (patch.country ? null : profile.region) : patch.region;
+    if (region && !options.regionsOf(country).includes(region)) {
+      throw new AppError("validation_failed", {}, { region: "invalid_value" });
+    }
+    const seeking = patch.seeking ?? profile.seeking;
+    const updated = await updateProfile(this.db, profile.id, {
+      // An explicit sexuality wins; a new "looking for" otherwise sets the matching one.
+      ...(patch.sexuality
+        ? { sexuality: patch.sexuality }
+        : patch.seeking
+          ? { sexuality: sexualityOf(profile.gender, seeking) }
+          : {}),
+      seeking,
+      country,
+      region,
+      ...(patch.city !== undefined ? { city: patch.city || null } : {}),
+      ...(patch.hair_color !== undefined ? { hairColor: patch.hair_color } : {}),
+      ...(patch.eye_color !== undefined ? { eyeColor: patch.eye_color } : {}),
+      ...(patch.body_type !== undefined ? { bodyType: patch.body_type } : {}),
+      ...(patch.relationship_status !== undefined ? { relationshipStatus: patch.relationship_status } : {}),
+      ...(patch.tattoos !== undefined ? { tattoos: patch.tattoos } : {}),
+      ...(patch.interests !== undefined ? { interests: [...new Set(patch.interests)] } : {}),
+      ...(patch.about !== undefined ? { about: patch.about } : {}),
+    });
+    return this.presentOwn(updated ?? profile, options.photoLimit);
+  }
+
+  /** The member's profile id (for their own photo calls). */
+  async profileIdOfUser(userId: number): Promise<number> {
+    const profile = await findProfileOfUser(this.db, userId);
+    if (!profile) throw new AppError("not_found");
+    return profile.id;
+  }
+
+  /** Removes the photo files of a member being erased (rows go with the account's cascade). */
+  async deleteFilesOfUser(userId: number): Promise<void> {
+    const profile = await findProfileOfUser(this.db, userId);
+    if (profile) await this.photos.deleteFilesOfProfile(profile.id);
   }
 }

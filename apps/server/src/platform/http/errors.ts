@@ -16,9 +16,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let appError: AppError;
     if (error instanceof AppError) appError = error;
     else if (error instanceof ZodError) {
-      const fields = Object.fromEntries(
-        error.issues.map((issue) => [issue.path.join(".") || "_", t(locale, "error.invalid_value")]),
-      );
+      const fields = Object.fromEntries(error.issues.map((issue) => [issue.path.join(".") || "_", "invalid_value"]));
       appError = new AppError("validation_failed", {}, fields);
     } else if (error.statusCode === 413 || error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
       appError = new AppError("payload_too_large");
@@ -33,7 +31,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       appError = new AppError("internal");
     }
     const body: ApiError = { error: appError.code, message: t(locale, `error.${appError.code}`, appError.params) };
-    if (appError.fields) body.fields = appError.fields;
+    if (appError.fields) {
+      body.fields = Object.fromEntries(
+        Object.entries(appError.fields).map(([field, code]) => [field, t(locale, `error.${code}`, appError.params)]),
+      );
+    }
+    if (Object.keys(appError.params).length) body.params = appError.params;
     return reply.status(appError.status).type("application/json; charset=utf-8").send(body);
   });
 }

@@ -1,0 +1,443 @@
+import { SESSION_COOKIE, userResponseSchema } from "@app/contract";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { t } from "../../platform/i18n.ts";
+import { seed } from "../../seed/seed.ts";
+import { TestClient } from "../../test/client.ts";
+import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { linkIn, startSmtp } from "../../test/smtp.ts";
+
+let database: TestDatabase;
+let app: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let counter = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  database = await openTestDatabase();
+  app = await startTestApp(database, { env: { SMTP_URL: smtp.url, PUBLIC_URL: "http://site.test" }, listen: false });
+  await seed(app.services, { profiles: 0 });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await database?.destroy();
+  await smtp?.close();
+});
+
+const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)) as unknown as { rows: T[] };
+const countUsers = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from users`)).rows[0]?.n ?? 0;
+const newEmail = () => `member${++counter}.${Date.now()}@example.org`;
+const signupBody = (email: string, extra: Record<string, unknown> = {}) => ({
+  email,
+  name: "Robin",
+  password: "correct horse battery",
+  date_of_birth: "1990-04-12",
+  gender: "female",
+  seeking: "male",
+  ...extra,
+});
+/** Turns an absolute e-mail link into the path inject() needs. */
+const pathOf = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+async function signedUp(options: { locale?: string; address?: string } = {}) {
+  const client = new TestClient(app.server, options);
+  const email = newEmail();
+  const response = await client.post("/api/signup.php", signupBody(email));
+  expect(response.statusCode).toBe(200);
+  return { client, email, user: userResponseSchema.parse(response.json()).user };
+}
+
+describe("signup", () => {
+  it("creates the member, logs them in with a safe cookie, grants the signup credits and mails an activation link", async () => {
+    const client = new TestClient(app.server);
+    const email = newEmail();
+    const response = await client.post("/api/signup.php", signupBody(email.toUpperCase()));
+    expect(response.statusCode).toBe(200);
+    const { user } = userResponseSchema.parse(response.json());
+    expect(user).toMatchObject({
+      email,
+      status: "not_confirmed",
+      credits: 20,
+      paid_user: false,
+      notifications_disabled: [],
+      profile: { name: "Robin", status: "disabled", gender: "female", seeking: "male", main_image: null },
+    });
+    expect(response.body).not.toMatch(/argon2|password_hash|passwordHash|token/i);
+
+    const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cookie).toMatchObject({ path: "/", httpOnly: true, sameSite: "Lax", maxAge: 30 * 24 * 3600 });
+    expect(cookie?.value.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
+    const stored = await rows<{ token_hash: string }>(
+      sql`select token_hash from sessions s join users u on u.id = s.user_id where u.email = ${email}`,
+    );
+    expect(stored.rows[0]?.token_hash).not.toBe(cookie?.value);
+
+    const ledger = await rows<{ delta: number; reason: string; balance_after: number }>(
+      sql`select delta, reason, balance_after from credit_ledger l join users u on u.id = l.user_id where u.email = ${email}`,
+    );
+    expect(ledger.rows).toEqual([{ delta: 20, reason: "signup_bonus", balance_after: 20 }]);
+
+    const mail = await smtp.next(email, /Confirm/);
+    expect(mail.subject).toBe(t("en", "email.activation.subject", { site: "Amoria" }));
+    expect(mail.html).toContain("Hello Robin,");
+    expect(linkIn(mail, "/api/activation.php?token=")).toMatch(/^http:\/\/site\.test\/api\/activation\.php\?token=[\w-]{43}$/);
+
+    const me = userResponseSchema.parse((await client.get("/api/user.php")).json());
+    expect(me.user?.id).toBe(user?.id);
+  });
+
+  it("writes the activation mail in the member's language", async () => {
+    const { email } = await signedUp({ locale: "de-DE,de;q=0.9" });
+    const mail = await smtp.next(email);
+    expect(mail.subject).toBe(t("de", "email.activation.subject", { site: "Amoria" }));
+    expect(mail.subject).not.toBe(t("en", "email.activation.subject", { site: "Amoria" }));
+  });
+
+  it.each([
+    ["an invalid e-mail", { email: "not-an-email" }, "invalid_email", "Invalid email"],
+    [
+      "a minor",
+      { date_of_birth: `${new Date().getUTCFullYear() - 17}-01-01` },
+      "invalid_date_of_birth",
+      "Invalid date of birth.",
+    ],
+    ["an impossible date", { date_of_birth: "1990-02-30" }, "invalid_date_of_birth", "Invalid date of birth."],
+    ["a name starting with @", { name: "@robin" }, "name_starts_with_at", "Your name may not start with @."],
+    ["a common password", { password: "password1" }, "password_too_common", t("en", "error.password_too_common")],
+    ["a short password", { password: "abc12" }, "password_too_short", t("en", "error.password_too_short")],
+  ])("refuses %s with its message and creates nothing", async (_label, extra, code, message) => {
+    const before = await countUsers();
+    const response = await new TestClient(app.server).post("/api/signup.php", signupBody(newEmail(), extra));
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ error: code, message });
+    expect(Object.values(response.json().fields ?? {})).toContain(message);
+    expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    expect(await countUsers()).toBe(before);
+  });
+
+  it("refuses a name equal to the e-mail address", async () => {
+    const email = newEmail();
+    const response = await new TestClient(app.server).post("/api/signup.php", signupBody(email, { name: email }));
+    expect(response.json()).toMatchObject({ error: "name_is_email", fields: { name: t("en", "error.name_is_email") } });
+  });
+
+  it("reports every bad field at once", async () => {
+    const response = await new TestClient(app.server).post(
+      "/api/signup.php",
+      signupBody("x@", { password: "1", date_of_birth: "2020-01-01" }),
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toBe("validation_failed");
+    expect(Object.keys(response.json().fields).sort()).toEqual(["date_of_birth", "email", "password"]);
+  });
+
+  it("refuses an address that already has an account, in the visitor's language", async () => {
+    const { email } = await signedUp();
+    const before = await countUsers();
+    const response = await new TestClient(app.server, { locale: "fr" }).post("/api/signup.php", signupBody(email));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: "email_taken", message: t("fr", "error.email_taken") });
+    expect(await countUsers()).toBe(before);
+  });
+
+  it("refuses malformed bodies without creating anything", async () => {
+    const before = await countUsers();
+    const client = new TestClient(app.server);
+    expect((await client.post("/api/signup.php", { email: 5 })).statusCode).toBe(422);
+    expect((await client.post("/api/signup.php", signupBody(newEmail(), { gender: "robot" }))).json().error).toBe(
+      "validation_failed",
+    );
+    expect(await countUsers()).toBe(before);
+  });
+});
+
+describe("activation", () => {
+  it("activates through the e-mailed link once, then the link is spent", async () => {
+    const { client, email } = await signedUp();
+    const link = pathOf(linkIn(await smtp.next(email), "/api/activation.php?token="));
+    const first = await client.get(link);
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toBe("/activate/done");
+    const { user } = userResponseSchema.parse((await client.get("/api/user.php")).json());
+    expect(user).toMatchObject({ status: "active", profile: { status: "active" } });
+    const again = await client.get(link);
+    expect(again.headers.location).toBe("/activate/error");
+    expect((await client.get("/api/activation.php?token=garbage")).headers.location).toBe("/activate/error");
+  });
+
+  it("sends a new link on request, replacing the old one", async () => {
+    const { client, email } = await signedUp();
+    const old = pathOf(linkIn(await smtp.next(email), "/api/activation.php?token="));
+    expect((await client.post("/api/activation.php", {})).statusCode).toBe(200);
+    const fresh = pathOf(linkIn(await smtp.next(email), "/api/activation.php?token="));
+    expect(fresh).not.toBe(old);
+    expect((await client.get(old)).headers.location).toBe("/activate/error");
+    expect((await client.get(fresh)).headers.location).toBe("/activate/done");
+  });
+});
+
+describe("login and sessions", () => {
+  it("logs in with a new token each time and logs out", async () => {
+    const { email } = await signedUp();
+    const a = new TestClient(app.server);
+    const b = new TestClient(app.server);
+    expect((await a.post("/api/user.php", { email, password: "correct horse battery" })).statusCode).toBe(200);
+    expect((await b.post("/api/user.php", { email: email.toUpperCase(), password: "correct horse battery" })).statusCode).toBe(
+      200,
+    );
+    expect(a.cookies.get(SESSION_COOKIE)).not.toBe(b.cookies.get(SESSION_COOKIE));
+    expect((await a.get("/api/logout.php")).statusCode).toBe(200);
+    expect(userResponseSchema.parse((await a.get("/api/user.php")).json()).user).toBeNull();
+    expect(userResponseSchema.parse((await b.get("/api/user.php")).json()).user?.email).toBe(email);
+  });
+
+  it("answers other calls without a session with 403 authentication_required", async () => {
+    const client = new TestClient(app.server);
+    const response = await client.put("/api/invisible.php", { invisible: true });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: "authentication_required", message: t("en", "error.authentication_required") });
+    expect((await client.get("/api/notifications.php")).statusCode).toBe(403);
+    expect((await client.get("/api/user.php")).json()).toEqual({ user: null });
+  });
+
+  it("locks one address out after 5 wrong passwords for 15 minutes, but not the owner elsewhere", async () => {
+    const { email } = await signedUp();
+    const attacker = new TestClient(app.server, { address: "203.0.113.7" });
+    for (let i = 1; i <= 4; i++) {
+      const wrong = await attacker.post("/api/user.php", { email, password: `wrong-${i}` });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ error: "login_failed", message: "Login failed, please try again" });
+    }
+    const fifth = await attacker.post("/api/user.php", { email, password: "wrong-5" });
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json()).toMatchObject({
+      error: "login_locked",
+      message: "Too many incorrect attempts, account blocked for 15 min.",
+      params: { minutes: 15 },
+    });
+    const evenRight = await attacker.post("/api/user.php", { email, password: "correct horse battery" });
+    expect(evenRight.json().error).toBe("login_locked");
+
+    const owner = new TestClient(app.server, { address: "198.51.100.20" });
+    expect((await owner.post("/api/user.php", { email, password: "correct horse battery" })).statusCode).toBe(200);
+
+    // 15 minutes later the address may try again.
+    await database.db.execute(
+      sql`update login_failures set failed_at = failed_at - interval '16 minutes' where email = ${email}`,
+    );
+    expect((await attacker.post("/api/user.php", { email, password: "correct horse battery" })).statusCode).toBe(200);
+  });
+
+  it("treats an unknown e-mail like a wrong password", async () => {
+    const response = await new TestClient(app.server, { address: "192.0.2.1" }).post("/api/user.php", {
+      email: "nobody@example.org",
+      password: "whatever-123",
+    });
+    expect(response.json()).toEqual({ error: "login_failed", message: "Login failed, please try again" });
+  });
+});
+
+describe("password reset", () => {
+  it("says an unknown address is not found", async () => {
+    const response = await new TestClient(app.server).post("/api/reset-password.php", { email: "ghost@example.org" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: "email_not_found", message: "E-mail address not found" });
+  });
+
+  it("resets with the mailed single-use link, ends old sessions and logs in", async () => {
+    const { client: oldDevice, email } = await signedUp();
+    await smtp.next(email); // activation
+    const requester = new TestClient(app.server);
+    expect((await requester.post("/api/reset-password.php", { email })).statusCode).toBe(200);
+    const token =
+      new URL(linkIn(await smtp.next(email, /password/i), "/reset-password/do?token=")).searchParams.get("token") ?? "";
+
+    const differ = await requester.post("/api/reset-password-do.php", {
+      token,
+      password: "brand new secret 1",
+      password_confirm: "brand new secret 2",
+    });
+    expect(differ.json()).toMatchObject({ error: "passwords_differ", message: "The entered passwords are not the same." });
+
+    const done = await requester.post("/api/reset-password-do.php", {
+      token,
+      password: "brand new secret 1",
+      password_confirm: "brand new secret 1",
+    });
+    expect(done.statusCode).toBe(200);
+    expect(userResponseSchema.parse(done.json()).user?.email).toBe(email);
+    expect(userResponseSchema.parse((await oldDevice.get("/api/user.php")).json()).user).toBeNull();
+
+    const reuse = await requester.post("/api/reset-password-do.php", {
+      token,
+      password: "another secret 3",
+      password_confirm: "another secret 3",
+    });
+    expect(reuse.json()).toEqual({ error: "token_invalid", message: "Link expired or invalid, request a new email" });
+    expect((await new TestClient(app.server).post("/api/user.php", { email, password: "brand new secret 1" })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("refuses an expired link", async () => {
+    const { email } = await signedUp();
+    await new TestClient(app.server).post("/api/reset-password.php", { email });
+    const token =
+      new URL(linkIn(await smtp.next(email, /password/i), "/reset-password/do?token=")).searchParams.get("token") ?? "";
+    await database.db.execute(
+      sql`update account_tokens set expires_at = now() - interval '1 minute' where kind = 'reset_password'`,
+    );
+    const response = await new TestClient(app.server).post("/api/reset-password-do.php", {
+      token,
+      password: "brand new secret 1",
+      password_confirm: "brand new secret 1",
+    });
+    expect(response.json().error).toBe("token_invalid");
+  });
+});
+
+describe("settings", () => {
+  it("changes the e-mail address after confirmation from the new address", async () => {
+    const { client, email } = await signedUp();
+    const { email: otherEmail } = await signedUp();
+    const wrong = await client.post("/api/mail-change.php", { new_email: newEmail(), password: "nope-nope-1" });
+    expect(wrong.json()).toMatchObject({ error: "old_password_wrong", message: "Please check your old password." });
+    const invalid = await client.post("/api/mail-change.php", { new_email: "bad@", password: "correct horse battery" });
+    expect(invalid.json()).toMatchObject({ error: "new_email_invalid", message: "New email adress is invalid." });
+    const taken = await client.post("/api/mail-change.php", { new_email: otherEmail, password: "correct horse battery" });
+    expect(taken.json()).toMatchObject({
+      error: "new_email_taken",
+      message: "This email address already owns an account on this website.",
+    });
+
+    const target = newEmail();
+    expect((await client.post("/api/mail-change.php", { new_email: target, password: "correct horse battery" })).statusCode).toBe(
+      200,
+    );
+    const token = new URL(linkIn(await smtp.next(target), "/mail-change/do?token=")).searchParams.get("token") ?? "";
+    const done = await client.post("/api/mail-change-do.php", { token });
+    expect(userResponseSchema.parse(done.json()).user?.email).toBe(target);
+    expect(
+      (await new TestClient(app.server).post("/api/user.php", { email, password: "correct horse battery" })).statusCode,
+    ).toBe(401);
+    expect(
+      (await new TestClient(app.server).post("/api/user.php", { email: target, password: "correct horse battery" })).statusCode,
+    ).toBe(200);
+  });
+
+  it("changes the password and can end the other sessions", async () => {
+    const { client, email } = await signedUp();
+    const other = new TestClient(app.server);
+    await other.post("/api/user.php", { email, password: "correct horse battery" });
+    const wrong = await client.post("/api/password.php", {
+      old_password: "x",
+      new_password: "a new good secret",
+      new_password_confirm: "a new good secret",
+    });
+    expect(wrong.json().error).toBe("old_password_wrong");
+    const ok = await client.post("/api/password.php", {
+      old_password: "correct horse battery",
+      new_password: "a new good secret",
+      new_password_confirm: "a new good secret",
+      end_other_sessions: true,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(userResponseSchema.parse((await client.get("/api/user.php")).json()).user?.email).toBe(email);
+    expect(userResponseSchema.parse((await other.get("/api/user.php")).json()).user).toBeNull();
+  });
+
+  it("saves language, invisible mode and notification preferences", async () => {
+    const { client } = await signedUp();
+    expect(userResponseSchema.parse((await client.put("/api/user.php", { language: "pl" })).json()).user?.language).toBe("pl");
+    expect((await client.put("/api/user.php", { language: "xx" })).statusCode).toBe(422);
+    expect(userResponseSchema.parse((await client.put("/api/invisible.php", { invisible: true })).json()).user?.invisible).toBe(
+      true,
+    );
+
+    const off = await client.put("/api/notifications.php", { enabled: { promotions: false, news: false } });
+    const byCategory = Object.fromEntries(off.json().notifications.map((n: { category: string }) => [n.category, n]));
+    expect(byCategory.promotions).toEqual({ category: "promotions", enabled: false, reason: "user" });
+    expect(byCategory.new_messages).toEqual({ category: "new_messages", enabled: true, reason: null });
+    expect(off.json().notifications).toHaveLength(8);
+    const user = userResponseSchema.parse((await client.get("/api/user.php")).json()).user;
+    expect(user?.notifications_disabled).toEqual([
+      { category: "promotions", reason: "user" },
+      { category: "news", reason: "user" },
+    ]);
+    const on = await client.put("/api/notifications.php", { enabled: { news: true } });
+    expect(on.json().notifications.find((n: { category: string }) => n.category === "news").enabled).toBe(true);
+  });
+});
+
+describe("deletion and reactivation", () => {
+  it("puts the account in pending deletion, ends the session, and reactivates through the e-mailed link", async () => {
+    const { client, email } = await signedUp();
+    await smtp.next(email);
+    const wrong = await client.post("/api/delete-account.php", { password: "wrong-password" });
+    expect(wrong.json().error).toBe("password_wrong");
+    expect((await client.post("/api/delete-account.php", { password: "correct horse battery" })).statusCode).toBe(200);
+    expect(userResponseSchema.parse((await client.get("/api/user.php")).json()).user).toBeNull();
+
+    const login = await new TestClient(app.server).post("/api/user.php", { email, password: "correct horse battery" });
+    expect(login.json().error).toBe("email_pending_deletion");
+    const signup = await new TestClient(app.server).post("/api/signup.php", signupBody(email));
+    expect(signup.json()).toMatchObject({ error: "email_pending_deletion", message: t("en", "error.email_pending_deletion") });
+
+    const link = pathOf(linkIn(await smtp.next(email, /deleted/), "/api/reactivate.php?token="));
+    const back = await new TestClient(app.server).get(link);
+    expect(back.headers.location).toBe("/login?reactivated=1");
+    expect(
+      (await new TestClient(app.server).post("/api/user.php", { email, password: "correct horse battery" })).statusCode,
+    ).toBe(200);
+  });
+
+  it("erases the account and everything it owns 14 days after deletion, not before", async () => {
+    const { client, email, user } = await signedUp();
+    await client.post("/api/delete-account.php", { password: "correct horse battery" });
+    expect(await app.services.accounts.purgeExpiredDeletions()).toBe(0);
+    await database.db.execute(sql`update users set deletion_requested_at = now() - interval '13 days' where email = ${email}`);
+    expect(await app.services.accounts.purgeExpiredDeletions()).toBe(0);
+    await database.db.execute(sql`update users set deletion_requested_at = now() - interval '15 days' where email = ${email}`);
+    expect(await app.services.accounts.purgeExpiredDeletions()).toBe(1);
+    const left = await rows<{ n: number }>(
+      sql`select (select count(*) from users where email = ${email}) + (select count(*) from profiles where user_id = ${user?.id ?? 0}) + (select count(*) from credit_ledger where user_id = ${user?.id ?? 0}) as n`,
+    );
+    expect(Number(left.rows[0]?.n)).toBe(0);
+  });
+});
+
+describe("cross-site protection", () => {
+  it("refuses state-changing calls from another origin or as a plain form post", async () => {
+    const client = new TestClient(app.server);
+    const foreign = await client.post("/api/signup.php", signupBody(newEmail()), { origin: "https://evil.example" });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error).toBe("bad_origin");
+    const crossSite = await client.post("/api/user.php", { email: "a@b.cd", password: "x" }, { "sec-fetch-site": "cross-site" });
+    expect(crossSite.json().error).toBe("bad_origin");
+    const form = await app.server.inject({
+      method: "POST",
+      url: "/api/user.php",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "email=a%40b.cd&password=x",
+    });
+    expect(form.statusCode).toBe(415);
+    const sameSite = await client.post(
+      "/api/user.php",
+      { email: "a@b.cd", password: "x-y-z-1234" },
+      { origin: "http://localhost" },
+    );
+    expect(sameSite.json().error).toBe("login_failed");
+  });
+
+  it("rate-limits signups per address", async () => {
+    const client = new TestClient(app.server, { address: "192.0.2.200" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await client.post("/api/signup.php", signupBody("bad"))).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});

@@ -1,0 +1,207 @@
+import { ownProfileResponseSchema, photosResponseSchema } from "@app/contract";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seed } from "../../seed/seed.ts";
+import { TestClient } from "../../test/client.ts";
+import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+
+let database: TestDatabase;
+let app: TestApp;
+let n = 0;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await startTestApp(database, { listen: false });
+  await seed(app.services, { profiles: 0 });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await database?.destroy();
+});
+
+async function member(options: { paid?: boolean } = {}) {
+  const client = new TestClient(app.server);
+  const email = `p${++n}.${Date.now()}@example.org`;
+  const response = await client.post("/api/signup.php", {
+    email,
+    name: "Kim",
+    password: "correct horse battery",
+    date_of_birth: "1992-06-01",
+    gender: "male",
+    seeking: "female",
+  });
+  expect(response.statusCode).toBe(200);
+  if (options.paid) await database.db.execute(sql`update users set paid_user = true where email = ${email}`);
+  return { client, email };
+}
+
+/** A JPEG with EXIF and GPS metadata that must never survive an upload. */
+async function photoWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 200, g: 80, b: 120 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "SecretCam", Copyright: "Jane Secret" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "52/1 22/1 1/1", GPSLongitudeRef: "E", GPSLongitude: "4/1 53/1 1/1" },
+    })
+    .toBuffer();
+}
+
+function multipart(file: Buffer, filename = "me.jpg", field = "photo", type = "image/jpeg") {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, file, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(client: TestClient, file: Buffer, options: { filename?: string; field?: string; type?: string } = {}) {
+  const body = multipart(file, options.filename, options.field, options.type);
+  return app.server.inject({
+    method: "POST",
+    url: "/api/photos.php",
+    remoteAddress: client.address,
+    headers: { "content-type": body.contentType, cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    payload: body.payload,
+  });
+}
+
+const storedFiles = async () =>
+  (await import("node:fs/promises")).readdir(`${app.dataDir}/files/photos`).catch(() => [] as string[]);
+
+describe("own profile", () => {
+  it("answers every profile field and saves a subset", async () => {
+    const { client } = await member();
+    const own = ownProfileResponseSchema.parse((await client.get("/api/profile.php")).json()).profile;
+    expect(own).toMatchObject({
+      name: "Kim",
+      gender: "male",
+      seeking: "female",
+      sexuality: "hetero",
+      status: "disabled",
+      photo_limit: 3,
+      photos: [],
+    });
+    const saved = await client.put("/api/profile.php", {
+      about: "  I like long walks.  ",
+      relationship_status: "single",
+      hair_color: "dark_blond",
+      interests: ["music", "wine", "music"],
+      country: "DE",
+      region: "DE-BY",
+      city: "München",
+      seeking: "both",
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(ownProfileResponseSchema.parse(saved.json()).profile).toMatchObject({
+      about: "I like long walks.",
+      relationship_status: "single",
+      hair_color: "dark_blond",
+      interests: ["music", "wine"],
+      country: "DE",
+      region: "DE-BY",
+      city: "München",
+      seeking: "both",
+      sexuality: "bi",
+    });
+  });
+
+  it("refuses values outside the spec's lists, regions of another country and unknown fields, changing nothing", async () => {
+    const { client } = await member();
+    const before = (await client.get("/api/profile.php")).json();
+    for (const bad of [
+      { hair_color: "purple" },
+      { region: "DE-BY" },
+      { country: "ZZ" },
+      { interests: ["knitting-robots"] },
+      { email: "x@y.z" },
+    ]) {
+      const response = await client.put("/api/profile.php", bad);
+      expect(response.statusCode, JSON.stringify(bad)).toBe(422);
+      expect(response.json().error).toBe("validation_failed");
+    }
+    expect((await client.get("/api/profile.php")).json()).toEqual(before);
+  });
+});
+
+describe("photo uploads", () => {
+  it("strips every bit of EXIF and GPS metadata and serves the photo to its owner", async () => {
+    const { client } = await member();
+    const original = await photoWithGps();
+    expect((await sharp(original).metadata()).exif?.includes(Buffer.from("SecretCam"))).toBe(true);
+    const response = await upload(client, original);
+    expect(response.statusCode).toBe(200);
+    const { photos } = photosResponseSchema.parse(response.json());
+    expect(photos).toHaveLength(1);
+    expect(photos[0]).toMatchObject({ is_main: true, status: "active", private: false });
+    for (const url of [photos[0]?.url ?? "", photos[0]?.thumb_url ?? ""]) {
+      const served = await client.get(url);
+      expect(served.statusCode).toBe(200);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(served.rawPayload.includes(Buffer.from("SecretCam"))).toBe(false);
+      expect(served.rawPayload.includes(Buffer.from("Jane Secret"))).toBe(false);
+    }
+    // The profile is not active yet (e-mail unconfirmed): nobody else gets the bytes.
+    expect((await new TestClient(app.server).get(photos[0]?.url ?? "")).statusCode).toBe(404);
+  });
+
+  it("allows 3 photos to a free member and refuses the 4th with nothing stored", async () => {
+    const { client } = await member();
+    const image = await photoWithGps();
+    for (let i = 0; i < 3; i++) expect((await upload(client, image)).statusCode).toBe(200);
+    const files = (await storedFiles()).length;
+    const fourth = await upload(client, image);
+    expect(fourth.statusCode).toBe(403);
+    expect(fourth.json()).toMatchObject({ error: "photo_limit_reached", message: "You have reached the limit of 3 photos." });
+    expect((await storedFiles()).length).toBe(files);
+    expect(photosResponseSchema.parse((await client.get("/api/photos.php")).json()).photos).toHaveLength(3);
+  });
+
+  it("allows 25 photos to a premium member", async () => {
+    const { client } = await member({ paid: true });
+    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#888" } })
+      .png()
+      .toBuffer();
+    for (let i = 0; i < 25; i++)
+      expect((await upload(client, image, { filename: "a.png", type: "image/png" })).statusCode).toBe(200);
+    const over = await upload(client, image, { filename: "a.png", type: "image/png" });
+    expect(over.json()).toMatchObject({ error: "photo_limit_reached", params: { limit: 25 } });
+    const listed = photosResponseSchema.parse((await client.get("/api/photos.php")).json());
+    expect(listed).toMatchObject({ photo_limit: 25 });
+    expect(listed.photos).toHaveLength(25);
+    expect(listed.photos.filter((p) => p.is_main)).toHaveLength(1);
+  });
+
+  it("refuses files that are not images, whatever they claim, and pixel floods, storing nothing", async () => {
+    const { client } = await member();
+    const before = (await storedFiles()).length;
+    const fake = await upload(client, Buffer.from("<?php echo 'hi'; ?>"), { filename: "x.jpg", type: "image/jpeg" });
+    expect(fake.statusCode).toBe(422);
+    expect(fake.json().error).toBe("photo_invalid");
+    const svg = await upload(client, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), {
+      filename: "x.svg",
+      type: "image/svg+xml",
+    });
+    expect(svg.json().error).toBe("photo_invalid");
+    // 8000 x 6000 = 48 megapixels (over the 40 MP limit), compressed to a few KB: refused before decoding.
+    const flood = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#000" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(flood.length).toBeLessThan(1_000_000);
+    expect((await upload(client, flood, { filename: "f.png", type: "image/png" })).json().error).toBe("photo_invalid");
+    const wrongField = await upload(client, await photoWithGps(), { field: "file" });
+    expect(wrongField.json().error).toBe("photo_invalid");
+    expect((await storedFiles()).length).toBe(before);
+    expect(photosResponseSchema.parse((await client.get("/api/photos.php")).json()).photos).toHaveLength(0);
+  });
+
+  it("needs a session", async () => {
+    const response = await upload(new TestClient(app.server), await photoWithGps());
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe("authentication_required");
+  });
+});

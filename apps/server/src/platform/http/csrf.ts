@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../errors.ts";
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+const API_TYPES = ["application/json", "multipart/form-data"];
+
+/**
+ * Cross-site request protection for the API, on top of SameSite=Lax cookies: a state-changing call
+ * must come from this site (Origin, or Sec-Fetch-Site when a browser sends no Origin) and carry a JSON
+ * or multipart body, which a cross-site HTML form cannot send without a CORS preflight we never allow.
+ */
+export function registerCsrfProtection(app: FastifyInstance, allowedOrigins: readonly string[]): void {
+  app.addHook("onRequest", async (request: FastifyRequest) => {
+    if (SAFE.has(request.method) || !request.url.startsWith("/api/")) return;
+    const origin = request.headers.origin;
+    if (origin) {
+      if (!sameHost(origin, request) && !allowedOrigins.includes(origin)) throw new AppError("bad_origin");
+    } else if (request.headers["sec-fetch-site"] === "cross-site") {
+      throw new AppError("bad_origin");
+    }
+    const type =
+      String(request.headers["content-type"] ?? "")
+        .split(";")[0]
+        ?.trim()
+        .toLowerCase() ?? "";
+    const hasBody = Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;
+    if (hasBody && !API_TYPES.includes(type)) throw new AppError("unsupported_media_type");
+  });
+}
+
+/** Whether an Origin names this request's host (default ports ignored, as URL normalises them). */
+function sameHost(origin: string, request: FastifyRequest): boolean {
+  try {
+    const from = new URL(origin);
+    return from.host === new URL(`${from.protocol}//${request.headers.host ?? ""}`).host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from "fastify";
+import { escapeHtml, type OutboxMailer } from "../mailer.ts";
+
+/**
+ * The development mailbox: the outbox's e-mails at /dev/mailbox. Registered only when no SMTP server
+ * is configured and the process does not run in production mode.
+ */
+export async function mailboxRoutes(app: FastifyInstance, { outbox }: { outbox: OutboxMailer }): Promise<void> {
+  const csp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'";
+  app.get("/dev/mailbox", async (_request, reply) => {
+    const rows = await outbox.list(100);
+    const items = rows
+      .map(
+        (m) =>
+          `<li><a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a> → ${escapeHtml(m.to)} <small>${m.createdAt.toISOString()}</small></li>`,
+      )
+      .join("");
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("content-security-policy", csp)
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox</title></head><body style="font-family:system-ui;margin:2rem"><h1>Development mailbox</h1><p>E-mails the site would have sent (no SMTP_URL set).</p><ol reversed>${items}</ol></body></html>`,
+      );
+  });
+  app.get<{ Params: { id: string } }>("/dev/mailbox/:id", async (request, reply) => {
+    const id = Number(request.params.id);
+    const message = Number.isInteger(id) ? await outbox.find(id) : undefined;
+    if (!message) return reply.status(404).type("text/plain").send("Not found");
+    return reply.type("text/html; charset=utf-8").header("content-security-policy", csp).send(message.html);
+  });
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+
+/**
+ * A browser-like client for inject(): keeps cookies between calls, sends JSON, and can pretend to
+ * come from another address.
+ */
+let clients = 0;
+
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  /** Each client its own address (from the 198.18.0.0/15 benchmarking range), like separate visitors. */
+  readonly address: string;
+
+  constructor(
+    private readonly server: FastifyInstance,
+    private readonly options: { address?: string; locale?: string } = {},
+  ) {
+    clients++;
+    this.address = options.address ?? `198.18.${(clients >> 8) & 255}.${clients & 255}`;
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  private remember(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now()) || cookie.value === "";
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  async request(method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await this.server.inject({
+      method,
+      url,
+      remoteAddress: this.address,
+      headers: {
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
+        ...(this.options.locale ? { "accept-language": this.options.locale } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+    this.remember(response);
+    return response;
+  }
+
+  get = (url: string, headers?: Record<string, string>) => this.request("GET", url, undefined, headers);
+  post = (url: string, body: unknown = {}, headers?: Record<string, string>) => this.request("POST", url, body, headers);
+  put = (url: string, body: unknown, headers?: Record<string, string>) => this.request("PUT", url, body, headers);
+}
