@@ -189,7 +189,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   if (services.mailer instanceof OutboxMailer && config.NODE_ENV !== "production") {
     await server.register(mailboxRoutes, { outbox: services.mailer });
   }
-  const ws = await registerWebSocket(server, { bus: services.bus, allowedOrigins });
+  const ws = await registerWebSocket(server, {
+    bus: services.bus,
+    allowedOrigins,
+    authenticate: async (request) => (await currentUser(request, services.accounts))?.id ?? null,
+  });
 
   // Unknown API paths answer JSON, never the web app's HTML.
   server.all("/api/*", async () => {

@@ -16,6 +16,8 @@ export interface WsHubOptions {
   allowedOrigins: readonly string[];
   heartbeatMs?: number;
   maxFrameBytes?: number;
+  /** The member of the upgrade request (session cookie), or null for a visitor. */
+  authenticate?: (request: FastifyRequest) => Promise<number | null>;
 }
 
 export interface WsHub {
@@ -36,6 +38,7 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
   const nodeId = randomUUID();
   const maxPayload = options.maxFrameBytes ?? 64 * 1024;
   const sockets = new Set<WebSocket>();
+  const members = new WeakMap<FastifyRequest, number | null>();
   const alive = new WeakSet<WebSocket>();
 
   await app.register(websocket, { options: { maxPayload } });
@@ -88,10 +91,14 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
         if (!originAllowed(request)) {
           return reply.status(403).send({ error: "forbidden", message: t(requestLocale(request), "error.forbidden") });
         }
+        // Authenticated before the upgrade (session cookie), so the handler below attaches its
+        // listeners synchronously and loses no early frame.
+        members.set(request, options.authenticate ? await options.authenticate(request).catch(() => null) : null);
       },
     },
     (socket, request) => {
       const locale = requestLocale(request);
+      const userId = members.get(request) ?? null;
       sockets.add(socket);
       alive.add(socket);
       socket.on("pong", () => alive.add(socket));
@@ -110,7 +117,7 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
         }
         if (parsed.data.type === "ping") send(socket, { type: "pong", id: parsed.data.id });
       });
-      send(socket, { type: "hello", node: nodeId, user_id: null });
+      send(socket, { type: "hello", node: nodeId, user_id: userId });
     },
   );
 
