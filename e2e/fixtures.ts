@@ -38,3 +38,44 @@ export function watchConsole(page: Page): string[] {
 }
 
 export const test = base;
+
+const mailHttp = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3199) - 1}`;
+
+/** Waits for an e-mail to `to` whose subject matches, from the mail catcher (real SMTP), and returns it. */
+export async function mailTo(to: string, subject: RegExp): Promise<{ subject: string; text: string; html: string }> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const response = await fetch(`${mailHttp}/messages?to=${encodeURIComponent(to)}`);
+    const messages = (await response.json()) as { subject: string; text: string; html: string }[];
+    const found = messages.reverse().find((m) => subject.test(m.subject));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The path and query of the first link in a mail's text containing `path` (to open on the test server). */
+export function linkPath(mail: { text: string }, path: string): string {
+  const match = mail.text.match(new RegExp(`https?://\\S*${path.replace(/[.?]/g, "\\$&")}\\S*`));
+  if (!match) throw new Error(`no ${path} link in mail`);
+  const url = new URL(match[0]);
+  return `${url.pathname}${url.search}`;
+}
+
+export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.org`;
+
+/** Creates an account through the API (the browser's cookie jar gets the session). */
+export async function apiSignup(page: Page, email: string, password = "correct horse battery", name = "Robin") {
+  const response = await page.request.post("/api/signup.php", {
+    data: { email, name, password, date_of_birth: "1991-03-14", gender: "female", seeking: "male" },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** Logs in through the login page. */
+export async function loginThroughForm(page: Page, email: string, password: string) {
+  await page.goto("/login", { waitUntil: "networkidle" });
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}

@@ -2,6 +2,8 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3199);
+/** The mail catcher (real SMTP in, JSON out) that the site sends its e-mails to. */
+export const mailPorts = { smtp: port - 2, http: port - 1 };
 const dataDir = path.join(import.meta.dirname, "../test-results/e2e-data");
 
 /**
@@ -33,22 +35,32 @@ export default defineConfig({
     },
     trace: "off",
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && tsx apps/server/src/main.ts`,
-    cwd: path.join(import.meta.dirname, ".."),
-    url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_PROFILES: "40",
-      LOG_LEVEL: "warn",
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `e2e:${process.pid}:` } : {}),
+  webServer: [
+    {
+      command: `tsx e2e/mail-catcher.ts ${mailPorts.smtp} ${mailPorts.http}`,
+      cwd: path.join(import.meta.dirname, ".."),
+      url: `http://127.0.0.1:${mailPorts.http}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && tsx apps/server/src/main.ts`,
+      cwd: path.join(import.meta.dirname, ".."),
+      url: `http://127.0.0.1:${port}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SEED_PROFILES: "40",
+        SMTP_URL: `smtp://127.0.0.1:${mailPorts.smtp}`,
+        LOG_LEVEL: "warn",
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+        ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `e2e:${process.pid}:` } : {}),
+      },
+    },
+  ],
 });

@@ -15,6 +15,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { MemberProvider } from "./features/account/member-provider";
 import { messagesFor } from "./i18n/messages.server";
 import { installChunkReload, isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload";
 import { serializeCookie } from "./lib/cookies";
@@ -105,7 +106,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => installChunkReload(), []);
   return (
     <IntlProvider locale={loaderData.locale} defaultLocale="en" messages={loaderData.messages}>
-      <Outlet />
+      <MemberProvider initialUser={loaderData.user}>
+        <Outlet />
+      </MemberProvider>
     </IntlProvider>
   );
 }

@@ -33,15 +33,15 @@ const defaults: Required<Omit<ApiOptions, "baseUrl" | "onAuthenticationRequired"
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * What is worth another try. Idempotent methods: no answer, 408, 429 and 5xx. Others (a POST that
- * sends a message or pays): only answers that say the request was not processed (429, 503), so that a
- * retry can never do the thing twice.
+ * What is worth another try. Idempotent methods: no answer, 408 and 5xx. Others (a POST that sends a
+ * message or pays): only 503, which says the request was not processed, so that a retry can never do
+ * the thing twice. A 429 is an answer (rate limit, login lock), never retried.
  */
 function retriable(status: number, method: string): boolean {
   if (["GET", "HEAD", "OPTIONS", "PUT", "DELETE"].includes(method)) {
-    return status === 0 || status === 408 || status === 429 || status >= 500;
+    return status === 0 || status === 408 || status >= 500;
   }
-  return status === 429 || status === 503;
+  return status === 503;
 }
 
 /**
@@ -68,7 +68,12 @@ export async function apiCall<S extends z.ZodType>(
       response = await doFetch(url, {
         credentials: "same-origin",
         ...init,
-        headers: { accept: "application/json", ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers },
+        // JSON bodies are strings; a FormData body (photo upload) sets its own multipart boundary.
+        headers: {
+          accept: "application/json",
+          ...(typeof init.body === "string" ? { "content-type": "application/json" } : {}),
+          ...init.headers,
+        },
       });
     } catch {
       lastError = new ApiCallError(0, null);
@@ -105,4 +110,32 @@ export function onceBy<K, T>(load: (key: K) => Promise<T>): (key: K) => Promise<
     }
     return promise;
   };
+}
+
+type SessionLostListener = () => void;
+const sessionLostListeners = new Set<SessionLostListener>();
+
+/**
+ * Spec §4: a 403 authentication_required answer to any call but the user call means the session is
+ * gone and the member is logged out. The member state subscribes here; returns the unsubscribe.
+ */
+export function onSessionLost(listener: SessionLostListener): () => void {
+  sessionLostListeners.add(listener);
+  return () => {
+    sessionLostListeners.delete(listener);
+  };
+}
+
+export function reportSessionLost(): void {
+  for (const listener of [...sessionLostListeners]) listener();
+}
+
+/** A call that needs the member's session: authentication_required is reported as a lost session. */
+export function sessionCall<S extends z.ZodType>(path: string, schema: S, init: RequestInit = {}): Promise<z.infer<S>> {
+  return apiCall(path, schema, init, { onAuthenticationRequired: reportSessionLost });
+}
+
+/** JSON request options for a call with a body. */
+export function jsonBody(method: "POST" | "PUT" | "DELETE", body: unknown): RequestInit {
+  return { method, body: JSON.stringify(body) };
 }

@@ -1,56 +1,27 @@
-import { searchVisible, signupsEnabled, type TeaserProfile } from "@app/contract";
+import { searchVisible, signupsEnabled } from "@app/contract";
+import { type MouseEvent, useCallback, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link } from "react-router";
-import { resolveLocale } from "../lib/locale.server";
+import { Link, redirect, useNavigate } from "react-router";
+import { isSmartphone } from "../lib/media";
+import { settingsFor } from "../lib/settings.server";
 import { hasTrafficSource } from "../lib/tracking";
 import { useRootData } from "../root";
 import { servicesContext } from "../server-context";
-import { FictionalIcon } from "../ui/fictional-icon";
 import { PageTitle } from "../ui/page-title";
+import { ProfileGrid } from "../ui/profile-card";
 import type { Route } from "./+types/home";
+import { SignupModal } from "./signup-flow";
 
-/** The teaser only goes to the browser when search may be shown (spec §4), never just hidden in it. */
+/**
+ * Spec §2: home → members for a logged-in member. The teaser only goes to the browser when search may
+ * be shown (spec §4), never just hidden in it.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const { locale } = await resolveLocale(request, services);
-  const settings = await services.settings({ locale, query: {} });
+  if (await services.currentUser()) throw redirect("/members");
+  const settings = await settingsFor(request, services);
   if (!searchVisible(settings, false, hasTrafficSource(request.headers.get("cookie")))) return { profiles: [] };
   return { profiles: await services.teaser({ limit: 12, countries: settings.countries }) };
-}
-
-function ProfileCard({ profile }: { profile: TeaserProfile }) {
-  const intl = useIntl();
-  const root = useRootData();
-  return (
-    <li className="col">
-      <Link to={`/members/${profile.id}`} className="card profile-card border-0 shadow-sm text-white overflow-hidden h-100">
-        {profile.main_image ? (
-          <img
-            src={profile.main_image.thumb_url}
-            alt={intl.formatMessage({ id: "home.photo_alt" }, { name: profile.name })}
-            className="card-img"
-            loading="lazy"
-            width={320}
-            height={400}
-          />
-        ) : (
-          <div className="card-img bg-secondary-subtle" style={{ aspectRatio: "4 / 5" }} />
-        )}
-        <div className="card-img-overlay p-2">
-          <p className="card-title fw-semibold mb-0">
-            {profile.name}
-            {profile.fictional && root ? <FictionalIcon name={root.settings.fictional_icon} labelled className="ms-1" /> : null}
-          </p>
-          <p className="card-text small mb-0">
-            <FormattedMessage
-              id={profile.city ? "home.age_city" : "home.age_only"}
-              values={{ age: profile.age, city: profile.city }}
-            />
-          </p>
-        </div>
-      </Link>
-    </li>
-  );
 }
 
 const STEPS = [
@@ -62,6 +33,13 @@ const STEPS = [
 export default function Home({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
   const root = useRootData();
+  const navigate = useNavigate();
+  const [signupOpen, setSignupOpen] = useState(false);
+  const closeSignup = useCallback(() => setSignupOpen(false), []);
+  const finishSignup = useCallback(() => {
+    setSignupOpen(false);
+    navigate("/members");
+  }, [navigate]);
   if (!root) return null;
   const { settings } = root;
   const loggedIn = root.user !== null;
@@ -76,7 +54,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="lead my-4">{settings.description}</p>
           {canSignup ? (
             <div className="d-flex flex-wrap gap-2">
-              <Link to="/signup" className="btn btn-light btn-lg fw-semibold text-primary">
+              <Link
+                to="/signup"
+                className="btn btn-light btn-lg fw-semibold text-primary"
+                onClick={(event: MouseEvent) => {
+                  // Spec §2: a modal on desktop, the /signup route on smartphones (and without script).
+                  if (isSmartphone() || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                  event.preventDefault();
+                  setSignupOpen(true);
+                }}
+              >
                 <FormattedMessage id="home.cta_signup" />
               </Link>
               <Link to="/login" className="btn btn-outline-light btn-lg">
@@ -90,6 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
+      {canSignup ? <SignupModal show={signupOpen} onHide={closeSignup} onFinish={finishSignup} /> : null}
 
       {showSearch ? (
         <section className="container py-5" aria-labelledby="teaser-heading">
@@ -102,11 +90,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
           {loaderData.profiles.length ? (
-            <ul className="row row-cols-2 row-cols-sm-3 row-cols-lg-6 g-3 list-unstyled">
-              {loaderData.profiles.map((profile) => (
-                <ProfileCard key={profile.id} profile={profile} />
-              ))}
-            </ul>
+            <ProfileGrid profiles={loaderData.profiles} />
           ) : (
             <p className="text-body-secondary">
               <FormattedMessage id="home.teaser_empty" />

@@ -3,12 +3,18 @@ import { Dropdown } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator } from "react-router";
 import { serializeCookie } from "../lib/cookies";
+import { useMember } from "../lib/member";
 import { useRootData } from "../root";
 
-/** Saves the chosen locale in the i18n_redirected cookie (365 days, lax) and reloads the root data. */
+/**
+ * Saves the chosen locale in the i18n_redirected cookie (365 days, lax) and, for a logged-in member,
+ * in the account (spec §4; a failure is ignored), then reloads the root data.
+ */
 export function useSwitchLocale(): (code: LocaleCode) => Promise<void> {
   const revalidator = useRevalidator();
+  const member = useMember();
   return async (code) => {
+    if (member.user) await member.saveLanguage(code);
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve.
     document.cookie = serializeCookie(LOCALE_COOKIE.name, code, {
       maxAgeSeconds: LOCALE_COOKIE.maxAgeSeconds,
@@ -20,13 +26,14 @@ export function useSwitchLocale(): (code: LocaleCode) => Promise<void> {
 
 export function useSuggestedLocales(): LocaleCode[] {
   const root = useRootData();
+  const member = useMember();
   if (!root) return [];
   return suggestedLocales({
     current: root.locale,
     browser: root.browserLocale ?? undefined,
     geoipCountry: root.settings.geoip_country,
     selectedCountry: root.settings.geoip_selected_country,
-    loggedIn: root.user !== null,
+    loggedIn: member.user !== null,
   });
 }
 

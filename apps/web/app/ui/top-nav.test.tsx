@@ -1,9 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { IntlProvider } from "react-intl";
 import { createRoutesStub } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import en from "../i18n/locales/en.json";
-import { creditBadgeVariant, MemberNav, type NavMember } from "./top-nav";
+import { creditBadgeVariant, MemberNav, type NavMember, navMemberOf } from "./top-nav";
 
 const member = (overrides: Partial<NavMember> = {}): NavMember => ({
   name: "Sam",
@@ -16,11 +16,12 @@ const member = (overrides: Partial<NavMember> = {}): NavMember => ({
 });
 
 let current: NavMember;
+let onLogout = () => {};
 
 function NavInIntl() {
   return (
     <IntlProvider locale="en" messages={en}>
-      <MemberNav member={current} />
+      <MemberNav member={current} onLogout={onLogout} />
     </IntlProvider>
   );
 }
@@ -65,5 +66,22 @@ describe("member navigation", () => {
     renderNav(member({ paidUser: true, credits: 0 }));
     const badge = within(screen.getByRole("link", { name: /Credits/ })).getByText("0");
     expect(badge.className).toContain("bg-danger");
+  });
+
+  it("logs out from the account menu with a button, not a link", () => {
+    onLogout = vi.fn();
+    renderNav(member({ name: "Robin" }));
+    fireEvent.click(screen.getByRole("button", { name: "Account menu of Robin" }));
+    fireEvent.click(screen.getByRole("button", { name: "Logout" }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes name, thumbnail, credits and premium from the user", () => {
+    const nav = navMemberOf({
+      profile: { id: 1, name: "Kim", status: "active", gender: "female", seeking: "male", main_image: null },
+      paid_user: true,
+      credits: 7,
+    } as Parameters<typeof navMemberOf>[0]);
+    expect(nav).toEqual({ name: "Kim", thumbUrl: null, paidUser: true, credits: 7, unreadMessages: 0, newLikes: 0 });
   });
 });

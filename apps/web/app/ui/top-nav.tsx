@@ -1,4 +1,4 @@
-import { formatBadgeCount, LIMITS } from "@app/contract";
+import { formatBadgeCount, LIMITS, type User } from "@app/contract";
 import { Badge, Container, Dropdown, Nav, Navbar } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, NavLink, useNavigate } from "react-router";
@@ -14,6 +14,18 @@ export interface NavMember {
   credits: number;
   unreadMessages: number;
   newLikes: number;
+}
+
+/** The navigation's view of the member; unread messages and new likes arrive with chat and likes. */
+export function navMemberOf(user: User): NavMember {
+  return {
+    name: user.profile.name,
+    thumbUrl: user.profile.main_image?.thumb_url ?? null,
+    paidUser: user.paid_user,
+    credits: user.credits,
+    unreadMessages: 0,
+    newLikes: 0,
+  };
 }
 
 /** Spec §2: the credit badge shows at 10 or fewer credits, warning above 0, danger at 0. */
@@ -44,7 +56,7 @@ function BackButton() {
   );
 }
 
-export function TopNav({ siteName, member }: { siteName: string; member: NavMember | null }) {
+export function TopNav({ siteName, member, onLogout }: { siteName: string; member: NavMember | null; onLogout: () => void }) {
   const intl = useIntl();
   return (
     <Navbar expand="md" bg="primary" data-bs-theme="dark" className="shadow-sm" as="header">
@@ -58,7 +70,7 @@ export function TopNav({ siteName, member }: { siteName: string; member: NavMemb
           <span aria-hidden="true">♥ </span>
           {siteName}
         </Navbar.Brand>
-        {member ? <MemberNav member={member} /> : null}
+        {member ? <MemberNav member={member} onLogout={onLogout} /> : null}
         <div className="d-flex align-items-center gap-2 ms-auto">
           <LanguageSwitcher />
           {member ? null : (
@@ -73,7 +85,7 @@ export function TopNav({ siteName, member }: { siteName: string; member: NavMemb
 }
 
 /** The logged-in part (spec §2): search, messages and likes with 99+ badges, credits or premium, account menu. */
-export function MemberNav({ member }: { member: NavMember }) {
+export function MemberNav({ member, onLogout }: { member: NavMember; onLogout: () => void }) {
   const intl = useIntl();
   const credit = creditBadgeVariant(member.credits);
   return (
@@ -136,7 +148,7 @@ export function MemberNav({ member }: { member: NavMember }) {
               <FormattedMessage id="nav.settings" />
             </Dropdown.Item>
             <Dropdown.Divider />
-            <Dropdown.Item href="/api/logout.php">
+            <Dropdown.Item as="button" onClick={onLogout}>
               <FormattedMessage id="nav.logout" />
             </Dropdown.Item>
           </Dropdown.Menu>

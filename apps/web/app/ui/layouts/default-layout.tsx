@@ -1,20 +1,24 @@
 import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import { Outlet, useRouteError } from "react-router";
+import { AccountAlerts } from "../../features/account/account-alerts";
+import { useMember } from "../../lib/member";
 import { useRouteFlag } from "../../lib/route-handle";
 import { useRootData } from "../../root";
 import { EntryWarning } from "../entry-warning";
 import { ErrorPage } from "../error-page";
 import { Footer } from "../footer";
 import { ProgressBar } from "../progress-bar";
-import { TopNav } from "../top-nav";
+import { navMemberOf, TopNav } from "../top-nav";
 
 /**
- * Spec §2 default layout: top navigation, warnings header (the alerts of later features render into
+ * Spec §2 default layout: top navigation, warnings header (the alerts of the features render into
  * it), content, footer with the disclaimer and the English-only US footer, and the entry warning.
+ * A layout route module: like the routes, it composes features (the account alerts).
  */
 export function DefaultChrome({ children }: { children: ReactNode }) {
   const root = useRootData();
+  const { user, logout } = useMember();
   const hideEntryWarning = useRouteFlag("hideEntryWarning");
   if (!root) return <main className="app-main">{children}</main>;
   return (
@@ -23,13 +27,15 @@ export function DefaultChrome({ children }: { children: ReactNode }) {
         <FormattedMessage id="nav.skip" />
       </a>
       <ProgressBar />
-      <TopNav siteName={root.settings.name} member={null} />
-      <div id="warnings-header" className="container" />
+      <TopNav siteName={root.settings.name} member={user ? navMemberOf(user) : null} onLogout={() => void logout()} />
+      <div id="warnings-header" className="container">
+        <AccountAlerts />
+      </div>
       <main id="main" className="app-main">
         {children}
       </main>
       <Footer settings={root.settings} company={root.company} locale={root.locale} />
-      <EntryWarning settings={root.settings} loggedIn={root.user !== null} hidden={hideEntryWarning} />
+      <EntryWarning settings={root.settings} loggedIn={user !== null} hidden={hideEntryWarning} />
     </>
   );
 }

@@ -1,0 +1,111 @@
+import { ACCOUNT_RULES, ageOn } from "@app/contract";
+import { Form } from "react-bootstrap";
+import { FormattedMessage, useIntl } from "react-intl";
+
+/** The three choices of the picker; "" while not chosen. Month is 1-12. */
+export interface DateParts {
+  day: string;
+  month: string;
+  year: string;
+}
+
+export const EMPTY_DATE: DateParts = { day: "", month: "", year: "" };
+
+/** YYYY-MM-DD of the chosen parts (not checked for existence), or null while incomplete. */
+export function partsToIsoDate(parts: DateParts): string | null {
+  if (!parts.day || !parts.month || !parts.year) return null;
+  return `${parts.year.padStart(4, "0")}-${parts.month.padStart(2, "0")}-${parts.day.padStart(2, "0")}`;
+}
+
+/**
+ * Spec §5: a date of birth is valid when it exists and the age on `today` is between the minimum
+ * (18) and the maximum age. Returns the ISO date, or null when incomplete or invalid.
+ */
+export function validDateOfBirth(parts: DateParts, today: Date = new Date()): string | null {
+  const iso = partsToIsoDate(parts);
+  if (!iso) return null;
+  const age = ageOn(iso, today);
+  if (Number.isNaN(age) || age < ACCOUNT_RULES.minAge || age > ACCOUNT_RULES.maxAge) return null;
+  return iso;
+}
+
+export function monthNames(locale: string): string[] {
+  const format = new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" });
+  return Array.from({ length: 12 }, (_, month) => format.format(new Date(Date.UTC(2000, month, 1))));
+}
+
+export interface DateOfBirthPickerProps {
+  id: string;
+  value: DateParts;
+  onChange: (value: DateParts) => void;
+  /** The message to show, e.g. "Invalid date of birth."; marks the selects invalid. */
+  error?: string;
+  today?: Date;
+}
+
+/**
+ * The date-of-birth picker: day, month (named in the current locale) and year, with the hint
+ * "Enter your date of birth (18+)". Years run from the minimum age back to the maximum age.
+ */
+export function DateOfBirthPicker({ id, value, onChange, error, today = new Date() }: DateOfBirthPickerProps) {
+  const intl = useIntl();
+  const newest = today.getUTCFullYear() - ACCOUNT_RULES.minAge;
+  const oldest = today.getUTCFullYear() - ACCOUNT_RULES.maxAge - 1;
+  const years = Array.from({ length: newest - oldest + 1 }, (_, i) => String(newest - i));
+  const months = monthNames(intl.locale);
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = error ? `${hintId} ${errorId}` : hintId;
+  const select = (part: keyof DateParts, labelId: string, options: { value: string; label: string }[]) => (
+    <Form.Group controlId={`${id}-${part}`} className="flex-fill">
+      <Form.Label visuallyHidden>{intl.formatMessage({ id: labelId })}</Form.Label>
+      <Form.Select
+        value={value[part]}
+        onChange={(event) => onChange({ ...value, [part]: event.target.value })}
+        isInvalid={!!error}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        autoComplete={part === "day" ? "bday-day" : part === "month" ? "bday-month" : "bday-year"}
+      >
+        <option value="">{intl.formatMessage({ id: labelId })}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fs-6 mb-2">
+        <FormattedMessage id="dob.label" />
+      </legend>
+      <div className="d-flex gap-2">
+        {select(
+          "day",
+          "dob.day",
+          Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
+        )}
+        {select(
+          "month",
+          "dob.month",
+          months.map((name, i) => ({ value: String(i + 1), label: name })),
+        )}
+        {select(
+          "year",
+          "dob.year",
+          years.map((year) => ({ value: year, label: year })),
+        )}
+      </div>
+      <Form.Text id={hintId} muted>
+        <FormattedMessage id="dob.hint" values={{ min_age: ACCOUNT_RULES.minAge }} />
+      </Form.Text>
+      {error ? (
+        <div id={errorId} className="invalid-feedback d-block">
+          {error}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,111 @@
+import { ACCOUNT_RULES } from "@app/contract";
+import { type FormEvent, useState } from "react";
+import { Button, Form, Modal, Spinner } from "react-bootstrap";
+import { FormattedMessage, useIntl } from "react-intl";
+import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
+import { FormAlert } from "../../ui/form-alert";
+import { TextField } from "../../ui/text-field";
+import { deleteAccount } from "./api";
+
+/**
+ * Settings danger zone: delete the account after confirming with the password. The account is pending
+ * deletion for 14 days; the session ends and the page goes to /account-deleted.
+ */
+export function DeleteAccountSettings({
+  onDeleted = () => window.location.assign("/account-deleted"),
+}: {
+  onDeleted?: () => void;
+}) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState("");
+  const [formError, setFormError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusFirstError(attempt);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFormError("");
+    if (!password) {
+      setError(intl.formatMessage({ id: "auth.required" }));
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      await deleteAccount(password);
+      onDeleted();
+    } catch (caught) {
+      const byField = fieldErrors(caught, ["password"] as const, { password_wrong: "password", old_password_wrong: "password" });
+      setError(byField.password ?? "");
+      if (!byField.password) setFormError(errorMessage(caught, intl));
+      setBusy(false);
+      setAttempt((n) => n + 1);
+    }
+  };
+
+  return (
+    <section className="card border-danger shadow-sm mb-4" aria-labelledby="settings-delete-heading">
+      <div className="card-body">
+        <h2 id="settings-delete-heading" className="h5 text-danger">
+          <FormattedMessage id="settings.delete_title" />
+        </h2>
+        <p>
+          <FormattedMessage id="settings.delete_body" values={{ days: ACCOUNT_RULES.reactivationDays }} />
+        </p>
+        <Button variant="outline-danger" onClick={() => setOpen(true)}>
+          <FormattedMessage id="settings.delete_button" />
+        </Button>
+      </div>
+      <Modal
+        show={open}
+        onHide={() => setOpen(false)}
+        onExited={() => {
+          setPassword("");
+          setError("");
+          setFormError("");
+        }}
+        backdrop={busy ? "static" : true}
+        keyboard={!busy}
+        aria-labelledby="delete-account-title"
+      >
+        <Form ref={formRef} noValidate onSubmit={submit}>
+          <Modal.Header closeButton={!busy} closeLabel={intl.formatMessage({ id: "alerts.close" })}>
+            <Modal.Title id="delete-account-title">
+              <FormattedMessage id="settings.delete_confirm_title" />
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p>
+              <FormattedMessage id="settings.delete_confirm_body" values={{ days: ACCOUNT_RULES.reactivationDays }} />
+            </p>
+            <FormAlert>{formError}</FormAlert>
+            <TextField
+              id="delete-account-password"
+              type="password"
+              autoComplete="current-password"
+              label={<FormattedMessage id="settings.delete_password" />}
+              value={password}
+              onChange={setPassword}
+              error={error}
+              required
+              className="mb-0"
+            />
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="outline-secondary" onClick={() => setOpen(false)} disabled={busy}>
+              <FormattedMessage id="settings.cancel" />
+            </Button>
+            <Button type="submit" variant="danger" disabled={busy}>
+              {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+              <FormattedMessage id="settings.delete_confirm" />
+            </Button>
+          </Modal.Footer>
+        </Form>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { type FormEvent, useState } from "react";
+import { Button, Form, Spinner } from "react-bootstrap";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
+import { errorMessage, useFocusFirstError } from "../../lib/form-errors";
+import { FormAlert } from "../../ui/form-alert";
+import { TextField } from "../../ui/text-field";
+import { login } from "./api";
+import { emailProblem } from "./client-checks";
+
+/**
+ * The login form. Failures show the server's message (spec §8: "Login failed, please try again",
+ * the lockout with its minutes). On success the page is reloaded at `to`, so every loader sees the session.
+ */
+export function LoginForm({ to = "/members", onSuccess }: { to?: string; onSuccess?: (to: string) => void }) {
+  const intl = useIntl();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [formError, setFormError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusFirstError(attempt);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFormError("");
+    const emailId = emailProblem(email);
+    const next = {
+      ...(emailId ? { email: intl.formatMessage({ id: emailId }) } : {}),
+      ...(password ? {} : { password: intl.formatMessage({ id: "auth.required" }) }),
+    };
+    setErrors(next);
+    if (Object.keys(next).length > 0) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      await login(email.trim(), password);
+      (onSuccess ?? ((path: string) => window.location.assign(path)))(to);
+    } catch (error) {
+      setFormError(errorMessage(error, intl));
+      setBusy(false);
+      setAttempt((n) => n + 1);
+    }
+  };
+
+  return (
+    <Form ref={formRef} noValidate onSubmit={submit} aria-busy={busy}>
+      <FormAlert>{formError}</FormAlert>
+      <TextField
+        id="login-email"
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        label={<FormattedMessage id="auth.email" />}
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+        required
+      />
+      <TextField
+        id="login-password"
+        type="password"
+        autoComplete="current-password"
+        label={<FormattedMessage id="auth.password" />}
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        required
+      />
+      <Button type="submit" variant="primary" size="lg" className="w-100 mb-3" disabled={busy}>
+        {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+        <FormattedMessage id="login.submit" />
+      </Button>
+      <p className="mb-0 d-flex flex-wrap justify-content-between gap-2">
+        <Link to="/reset-password">
+          <FormattedMessage id="login.forgot" />
+        </Link>
+        <Link to="/signup">
+          <FormattedMessage id="login.no_account" />
+        </Link>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,150 @@
+import type { User } from "@app/contract";
+import { type FormEvent, useState } from "react";
+import { Button, Form, Modal, Spinner } from "react-bootstrap";
+import { FormattedMessage, useIntl } from "react-intl";
+import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
+import { FormAlert } from "../../ui/form-alert";
+import { TextField } from "../../ui/text-field";
+import { requestMailChange } from "./api";
+import { emailProblem } from "./client-checks";
+
+const FIELDS = ["new_email", "password"] as const;
+type Field = (typeof FIELDS)[number];
+
+/** The "e-mail change form" modal of spec §2: new address and the current password. */
+export function MailChangeModal({ show, onHide }: { show: boolean; onHide: () => void }) {
+  const intl = useIntl();
+  const [newEmail, setNewEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState("");
+  const [sentTo, setSentTo] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusFirstError(attempt);
+
+  const reset = () => {
+    setNewEmail("");
+    setPassword("");
+    setErrors({});
+    setFormError("");
+    setSentTo("");
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFormError("");
+    const problems: Partial<Record<Field, string>> = {};
+    const emailId = emailProblem(newEmail);
+    if (emailId) problems.new_email = intl.formatMessage({ id: emailId });
+    if (!password) problems.password = intl.formatMessage({ id: "auth.required" });
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      await requestMailChange({ new_email: newEmail.trim(), password });
+      setSentTo(newEmail.trim());
+    } catch (caught) {
+      const byField = fieldErrors(caught, FIELDS, {
+        new_email_invalid: "new_email",
+        new_email_taken: "new_email",
+        invalid_email: "new_email",
+        old_password_wrong: "password",
+        password_wrong: "password",
+      });
+      setErrors(byField);
+      if (Object.keys(byField).length === 0) setFormError(errorMessage(caught, intl));
+      setAttempt((n) => n + 1);
+    }
+    setBusy(false);
+  };
+
+  return (
+    <Modal show={show} onHide={onHide} onExited={reset} aria-labelledby="mail-change-title" backdrop={busy ? "static" : true}>
+      <Form ref={formRef} noValidate onSubmit={submit}>
+        <Modal.Header closeButton closeLabel={intl.formatMessage({ id: "alerts.close" })}>
+          <Modal.Title id="mail-change-title">
+            <FormattedMessage id="mailchange.title" />
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {sentTo ? (
+            <FormAlert variant="success">
+              <FormattedMessage id="mailchange.sent" values={{ email: sentTo }} />
+            </FormAlert>
+          ) : (
+            <>
+              <FormAlert>{formError}</FormAlert>
+              <TextField
+                id="mail-change-email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                label={<FormattedMessage id="mailchange.new_email" />}
+                value={newEmail}
+                onChange={setNewEmail}
+                error={errors.new_email}
+                required
+              />
+              <TextField
+                id="mail-change-password"
+                type="password"
+                autoComplete="current-password"
+                label={<FormattedMessage id="mailchange.password" />}
+                value={password}
+                onChange={setPassword}
+                error={errors.password}
+                required
+                className="mb-0"
+              />
+            </>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onHide}>
+            <FormattedMessage id={sentTo ? "settings.close" : "settings.cancel"} />
+          </Button>
+          {sentTo ? null : (
+            <Button type="submit" variant="primary" disabled={busy}>
+              {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+              <FormattedMessage id="mailchange.submit" />
+            </Button>
+          )}
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Settings section: the current address and the button that opens the e-mail change form. */
+export function EmailSettings({ user }: { user: User }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="card shadow-sm mb-4" aria-labelledby="settings-email-heading">
+      <div className="card-body">
+        <h2 id="settings-email-heading" className="h5">
+          <FormattedMessage id="settings.email_title" />
+        </h2>
+        <p className="mb-2">
+          <FormattedMessage
+            id="settings.email_current"
+            values={{ email: user.email, strong: (chunks) => <strong className="text-break">{chunks}</strong> }}
+          />
+        </p>
+        {user.status === "not_confirmed" ? (
+          <p className="small text-warning-emphasis">
+            <FormattedMessage id="settings.email_not_confirmed" />
+          </p>
+        ) : null}
+        <Button variant="outline-primary" onClick={() => setOpen(true)}>
+          <FormattedMessage id="settings.email_change" />
+        </Button>
+        <MailChangeModal show={open} onHide={() => setOpen(false)} />
+      </div>
+    </section>
+  );
+}

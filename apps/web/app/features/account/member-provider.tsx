@@ -1,0 +1,100 @@
+import { LIMITS, type LocaleCode, type User } from "@app/contract";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { onSessionLost } from "../../lib/api";
+import { MemberContext, type MemberState } from "../../lib/member";
+import { getUser, logout as logoutCall, saveLanguage as saveLanguageCall } from "./api";
+
+/**
+ * Spec §7: while logged in, the user is fetched every 60 s, the first time 5 s after the start.
+ * Returns the function that stops polling.
+ */
+export function startPolling(
+  poll: () => Promise<void>,
+  timing: { firstDelayMs: number; intervalMs: number } = {
+    firstDelayMs: LIMITS.firstPollDelayMs,
+    intervalMs: LIMITS.pollIntervalMs,
+  },
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const tick = async () => {
+    try {
+      await poll();
+    } catch {
+      // A failed poll (offline, server restarting) is retried at the next interval.
+    }
+    if (!stopped) timer = setTimeout(tick, timing.intervalMs);
+  };
+  timer = setTimeout(tick, timing.firstDelayMs);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
+export interface MemberProviderProps {
+  /** The member the server rendered the page for (root loader). */
+  initialUser: User | null;
+  children: ReactNode;
+  /** Replaceable in tests. */
+  loadUser?: () => Promise<User | null>;
+  navigateTo?: (path: string) => void;
+}
+
+const fullNavigation = (path: string) => window.location.assign(path);
+
+/** Provides the member state of lib/member.ts: polling, logout, lost sessions, language saving. */
+export function MemberProvider({ initialUser, children, loadUser = getUser, navigateTo = fullNavigation }: MemberProviderProps) {
+  const [user, setUser] = useState<User | null>(initialUser);
+  const generation = useRef(0);
+
+  // A new server answer (language switch, explicit revalidation) replaces what we knew.
+  useEffect(() => {
+    generation.current++;
+    setUser(initialUser);
+  }, [initialUser]);
+
+  const replaceUser = useCallback((next: User | null) => {
+    generation.current++;
+    setUser(next);
+  }, []);
+
+  const refresh = useCallback(async () => {
+    const started = generation.current;
+    const next = await loadUser();
+    // An answer that arrives after a login, logout or other change is stale.
+    if (started === generation.current) setUser(next);
+  }, [loadUser]);
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutCall();
+    } catch {
+      // The full navigation below reloads the member from the server either way.
+    }
+    replaceUser(null);
+    navigateTo("/");
+  }, [navigateTo, replaceUser]);
+
+  const saveLanguage = useCallback(async (language: LocaleCode) => {
+    try {
+      await saveLanguageCall(language);
+    } catch {
+      // Spec §8: a failed language save is ignored.
+    }
+  }, []);
+
+  useEffect(() => onSessionLost(() => replaceUser(null)), [replaceUser]);
+
+  const loggedIn = user !== null;
+  useEffect(() => {
+    if (!loggedIn) return;
+    return startPolling(refresh);
+  }, [loggedIn, refresh]);
+
+  const value = useMemo<MemberState>(
+    () => ({ user, setUser: replaceUser, refresh, logout, saveLanguage }),
+    [user, replaceUser, refresh, logout, saveLanguage],
+  );
+  return <MemberContext.Provider value={value}>{children}</MemberContext.Provider>;
+}

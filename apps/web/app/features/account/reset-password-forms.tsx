@@ -1,0 +1,173 @@
+import { ACCOUNT_RULES } from "@app/contract";
+import { type FormEvent, useState } from "react";
+import { Button, Form, Spinner } from "react-bootstrap";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
+import { errorCode, errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
+import { FormAlert } from "../../ui/form-alert";
+import { TextField } from "../../ui/text-field";
+import { requestPasswordReset, resetPassword } from "./api";
+import { confirmProblem, emailProblem, passwordProblem } from "./client-checks";
+
+/** /reset-password: ask for a link to set a new password. */
+export function ResetRequestForm() {
+  const intl = useIntl();
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState("");
+  const [formError, setFormError] = useState("");
+  const [sentTo, setSentTo] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusFirstError(attempt);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError("");
+    const problem = emailProblem(email);
+    setError(problem ? intl.formatMessage({ id: problem }) : "");
+    if (problem) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      await requestPasswordReset(email.trim());
+      setSentTo(email.trim());
+    } catch (caught) {
+      const byField = fieldErrors(caught, ["email"] as const, { email_not_found: "email", invalid_email: "email" });
+      if (byField.email) setError(byField.email);
+      else setFormError(errorMessage(caught, intl));
+      setAttempt((n) => n + 1);
+    }
+    setBusy(false);
+  };
+
+  if (sentTo) {
+    return (
+      <FormAlert variant="success">
+        <FormattedMessage id="reset.sent" values={{ email: sentTo }} />
+      </FormAlert>
+    );
+  }
+  return (
+    <Form ref={formRef} noValidate onSubmit={submit}>
+      <p>
+        <FormattedMessage id="reset.intro" />
+      </p>
+      <FormAlert>{formError}</FormAlert>
+      <TextField
+        id="reset-email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        label={<FormattedMessage id="auth.email" />}
+        value={email}
+        onChange={setEmail}
+        error={error}
+        required
+      />
+      <Button type="submit" variant="primary" disabled={busy}>
+        {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+        <FormattedMessage id="reset.submit" />
+      </Button>
+    </Form>
+  );
+}
+
+const NEW_FIELDS = ["password", "password_confirm"] as const;
+type NewField = (typeof NEW_FIELDS)[number];
+
+/** /reset-password/do: the new password twice; on success the member is logged in. */
+export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const intl = useIntl();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [errors, setErrors] = useState<Partial<Record<NewField, string>>>({});
+  const [formError, setFormError] = useState("");
+  const [tokenInvalid, setTokenInvalid] = useState(!token);
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusFirstError(attempt);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError("");
+    const problems: Partial<Record<NewField, string>> = {};
+    const passwordId = passwordProblem(password);
+    if (passwordId)
+      problems.password = intl.formatMessage(
+        { id: passwordId },
+        { min: ACCOUNT_RULES.passwordMin, max: ACCOUNT_RULES.passwordMax },
+      );
+    const confirmId = confirmProblem(password, confirm);
+    if (confirmId) problems.password_confirm = intl.formatMessage({ id: confirmId });
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      await resetPassword({ token, password, password_confirm: confirm });
+      onDone();
+    } catch (caught) {
+      setBusy(false);
+      if (errorCode(caught) === "token_invalid") {
+        setTokenInvalid(true);
+        setFormError(errorMessage(caught, intl));
+      } else {
+        const byField = fieldErrors(caught, NEW_FIELDS, {
+          passwords_differ: "password_confirm",
+          password_too_short: "password",
+          password_too_long: "password",
+          password_too_common: "password",
+          password_is_email: "password",
+        });
+        setErrors(byField);
+        if (Object.keys(byField).length === 0) setFormError(errorMessage(caught, intl));
+      }
+      setAttempt((n) => n + 1);
+    }
+  };
+
+  if (tokenInvalid) {
+    return (
+      <div>
+        <FormAlert>{formError || <FormattedMessage id="reset.link_invalid" />}</FormAlert>
+        <Link to="/reset-password" className="btn btn-primary">
+          <FormattedMessage id="reset.request_new" />
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <Form ref={formRef} noValidate onSubmit={submit}>
+      <FormAlert>{formError}</FormAlert>
+      <TextField
+        id="reset-new-password"
+        type="password"
+        autoComplete="new-password"
+        label={<FormattedMessage id="reset.new_password" />}
+        hint={<FormattedMessage id="auth.password_rule" values={{ min: ACCOUNT_RULES.passwordMin }} />}
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        required
+      />
+      <TextField
+        id="reset-new-password-confirm"
+        type="password"
+        autoComplete="new-password"
+        label={<FormattedMessage id="reset.new_password_confirm" />}
+        value={confirm}
+        onChange={setConfirm}
+        error={errors.password_confirm}
+        required
+      />
+      <Button type="submit" variant="primary" disabled={busy}>
+        {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+        <FormattedMessage id="reset.save" />
+      </Button>
+    </Form>
+  );
+}

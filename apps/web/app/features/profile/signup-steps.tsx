@@ -1,0 +1,328 @@
+import {
+  BODY_TYPES,
+  EYE_COLORS,
+  HAIR_COLORS,
+  type OwnProfile,
+  PHOTO_UPLOAD,
+  type Photo,
+  PROFILE_LIMITS,
+  type ProfileUpdate,
+  RELATIONSHIP_STATUSES,
+  type Region,
+} from "@app/contract";
+import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
+import { Button, Form, Spinner } from "react-bootstrap";
+import { FormattedMessage, useIntl } from "react-intl";
+import { errorMessage } from "../../lib/form-errors";
+import { useMember } from "../../lib/member";
+import { FormAlert } from "../../ui/form-alert";
+import { TextField } from "../../ui/text-field";
+import { getOwnProfile, updateProfile, uploadPhoto } from "./api";
+import { BODY_TYPE_LABELS, EYE_COLOR_LABELS, HAIR_COLOR_LABELS, RELATIONSHIP_STATUS_LABELS } from "./profile-labels";
+
+function StepButtons({
+  busy,
+  canContinue,
+  skipId,
+  onSkip,
+}: {
+  busy: boolean;
+  canContinue: boolean;
+  skipId: string;
+  onSkip: () => void;
+}) {
+  return (
+    <div className="d-flex flex-wrap gap-2 align-items-center mt-3">
+      <Button type="submit" variant="primary" disabled={busy || !canContinue}>
+        {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+        <FormattedMessage id="signup.save_continue" />
+      </Button>
+      <Button variant="link" onClick={onSkip} disabled={busy}>
+        <FormattedMessage id={skipId} />
+      </Button>
+    </div>
+  );
+}
+
+/** Signup step "photo": upload a first photo, or continue without one. */
+export function PhotoStep({ onDone }: { onDone: () => void }) {
+  const intl = useIntl();
+  const member = useMember();
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    setError("");
+    if (!(PHOTO_UPLOAD.types as readonly string[]).includes(file.type)) {
+      setError(intl.formatMessage({ id: "signup.photo_type" }));
+      return;
+    }
+    if (file.size > PHOTO_UPLOAD.maxBytes) {
+      setError(intl.formatMessage({ id: "signup.photo_size" }, { megabytes: PHOTO_UPLOAD.maxBytes / 1024 / 1024 }));
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await uploadPhoto(file);
+      setPhotos(answer.photos);
+      void member.refresh().catch(() => {});
+    } catch (caught) {
+      setError(errorMessage(caught, intl));
+    }
+    setBusy(false);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onDone();
+  };
+
+  return (
+    <Form noValidate onSubmit={submit}>
+      <p>
+        <FormattedMessage id="signup.photo_intro" />
+      </p>
+      <FormAlert>{error}</FormAlert>
+      {photos.length > 0 ? (
+        <ul className="list-unstyled d-flex flex-wrap gap-2 mb-3">
+          {photos.map((photo) => (
+            <li key={photo.id}>
+              <img
+                src={photo.thumb_url}
+                alt={intl.formatMessage({ id: "signup.photo_alt" })}
+                width={96}
+                height={120}
+                className="rounded object-fit-cover"
+              />
+              {photo.status === "pending" ? (
+                <span className="d-block small text-body-secondary">
+                  <FormattedMessage id="signup.photo_pending" />
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Form.Group controlId="signup-photo" className="mb-2">
+        <Form.Label>
+          <FormattedMessage id={photos.length ? "signup.photo_another" : "signup.photo_choose"} />
+        </Form.Label>
+        <Form.Control
+          type="file"
+          accept={PHOTO_UPLOAD.types.join(",")}
+          onChange={choose}
+          disabled={busy}
+          aria-describedby="signup-photo-hint"
+        />
+        <Form.Text id="signup-photo-hint" muted>
+          <FormattedMessage id="signup.photo_hint" values={{ megabytes: PHOTO_UPLOAD.maxBytes / 1024 / 1024 }} />
+        </Form.Text>
+      </Form.Group>
+      <div role="status" className="small">
+        {busy ? <FormattedMessage id="signup.photo_uploading" /> : null}
+      </div>
+      <StepButtons busy={busy} canContinue={photos.length > 0} skipId="signup.skip_photo" onSkip={onDone} />
+    </Form>
+  );
+}
+
+/** Signup step "about me": a few words about oneself, or continue without. */
+export function AboutStep({ onDone }: { onDone: () => void }) {
+  const intl = useIntl();
+  const [about, setAbout] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!about.trim()) return onDone();
+    setBusy(true);
+    setError("");
+    try {
+      await updateProfile({ about: about.trim() });
+      onDone();
+    } catch (caught) {
+      setError(errorMessage(caught, intl));
+      setBusy(false);
+    }
+  };
+  return (
+    <Form noValidate onSubmit={submit}>
+      <FormAlert>{error}</FormAlert>
+      <TextField
+        id="signup-about"
+        rows={5}
+        label={<FormattedMessage id="signup.about_label" />}
+        hint={<FormattedMessage id="signup.about_hint" values={{ count: about.length, max: PROFILE_LIMITS.aboutMax }} />}
+        maxLength={PROFILE_LIMITS.aboutMax}
+        value={about}
+        onChange={setAbout}
+      />
+      <StepButtons busy={busy} canContinue={about.trim().length > 0} skipId="signup.skip_about" onSkip={onDone} />
+    </Form>
+  );
+}
+
+interface PersonalValues {
+  relationship_status: string;
+  hair_color: string;
+  eye_color: string;
+  body_type: string;
+  tattoos: string;
+  country: string;
+  region: string;
+  city: string;
+}
+
+const EMPTY: PersonalValues = {
+  relationship_status: "",
+  hair_color: "",
+  eye_color: "",
+  body_type: "",
+  tattoos: "",
+  country: "",
+  region: "",
+  city: "",
+};
+
+function fromProfile(profile: OwnProfile): PersonalValues {
+  return {
+    relationship_status: profile.relationship_status ?? "",
+    hair_color: profile.hair_color ?? "",
+    eye_color: profile.eye_color ?? "",
+    body_type: profile.body_type ?? "",
+    tattoos: profile.tattoos === null ? "" : profile.tattoos ? "yes" : "no",
+    country: profile.country,
+    region: profile.region ?? "",
+    city: profile.city ?? "",
+  };
+}
+
+/** The update PUT /api/profile.php gets from the personal-info form ("" means not given). */
+export function personalUpdate(values: PersonalValues): ProfileUpdate {
+  const orNull = <T extends string>(value: string) => (value ? (value as T) : null);
+  return {
+    relationship_status: orNull<(typeof RELATIONSHIP_STATUSES)[number]>(values.relationship_status),
+    hair_color: orNull<(typeof HAIR_COLORS)[number]>(values.hair_color),
+    eye_color: orNull<(typeof EYE_COLORS)[number]>(values.eye_color),
+    body_type: orNull<(typeof BODY_TYPES)[number]>(values.body_type),
+    tattoos: values.tattoos === "" ? null : values.tattoos === "yes",
+    ...(values.country ? { country: values.country } : {}),
+    region: values.region || null,
+    city: values.city.trim() || null,
+  };
+}
+
+export interface PersonalInfoStepProps {
+  onDone: () => void;
+  /** The site's countries (settings.countries). */
+  countries: readonly string[];
+  /** Regions per country (GET /api/regions.php, cached by the caller). */
+  loadRegions: () => Promise<Record<string, Region[]>>;
+}
+
+/** Signup step "personal info": relationship, looks, and where one lives; or continue without. */
+export function PersonalInfoStep({ onDone, countries, loadRegions }: PersonalInfoStepProps) {
+  const intl = useIntl();
+  const idPrefix = useId();
+  const [values, setValues] = useState<PersonalValues>({ ...EMPTY, country: countries[0] ?? "" });
+  const [regions, setRegions] = useState<Record<string, Region[]>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  useEffect(() => {
+    let active = true;
+    getOwnProfile()
+      .then((profile) => active && setValues(fromProfile(profile)))
+      .catch(() => {});
+    loadRegions()
+      .then((all) => active && setRegions(all))
+      .catch(() => {});
+    return () => {
+      active = false;
+    };
+  }, [loadRegions]);
+
+  const set = (field: keyof PersonalValues, value: string) =>
+    setValues((current) => ({ ...current, [field]: value, ...(field === "country" ? { region: "" } : {}) }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError("");
+    try {
+      await updateProfile(personalUpdate(values));
+      onDone();
+    } catch (caught) {
+      setError(errorMessage(caught, intl));
+      setBusy(false);
+    }
+  };
+
+  const countryNames = new Intl.DisplayNames([intl.locale], { type: "region" });
+  const notSaid = intl.formatMessage({ id: "signup.not_specified" });
+  const select = (field: keyof PersonalValues, labelId: string, options: { value: string; label: string }[], blank = true) => (
+    <Form.Group controlId={`${idPrefix}-${field}`} className="col-sm-6">
+      <Form.Label>
+        <FormattedMessage id={labelId} />
+      </Form.Label>
+      <Form.Select value={values[field]} onChange={(event) => set(field, event.target.value)}>
+        {blank ? <option value="">{notSaid}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+  const labelled = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
+    keys.map((key) => ({ value: key, label: intl.formatMessage({ id: labels[key] }) }));
+  const countryRegions = regions[values.country] ?? [];
+
+  return (
+    <Form noValidate onSubmit={submit}>
+      <FormAlert>{error}</FormAlert>
+      <div className="row g-3">
+        {select("relationship_status", "signup.relationship_status", labelled(RELATIONSHIP_STATUSES, RELATIONSHIP_STATUS_LABELS))}
+        {select("hair_color", "signup.hair_color", labelled(HAIR_COLORS, HAIR_COLOR_LABELS))}
+        {select("eye_color", "signup.eye_color", labelled(EYE_COLORS, EYE_COLOR_LABELS))}
+        {select("body_type", "signup.body_type", labelled(BODY_TYPES, BODY_TYPE_LABELS))}
+        {select("tattoos", "signup.tattoos", [
+          { value: "yes", label: intl.formatMessage({ id: "signup.yes" }) },
+          { value: "no", label: intl.formatMessage({ id: "signup.no" }) },
+        ])}
+        {countries.length > 0
+          ? select(
+              "country",
+              "signup.country",
+              countries.map((code) => ({ value: code, label: countryNames.of(code) ?? code })),
+              false,
+            )
+          : null}
+        {countryRegions.length > 0
+          ? select(
+              "region",
+              "signup.region",
+              countryRegions.map((region) => ({ value: region.code, label: region.name })),
+            )
+          : null}
+        <div className="col-sm-6">
+          <TextField
+            id={`${idPrefix}-city`}
+            className=""
+            label={<FormattedMessage id="signup.city" />}
+            autoComplete="address-level2"
+            maxLength={PROFILE_LIMITS.cityMax}
+            value={values.city}
+            onChange={(value) => set("city", value)}
+          />
+        </div>
+      </div>
+      <StepButtons busy={busy} canContinue skipId="signup.skip_personal" onSkip={onDone} />
+    </Form>
+  );
+}

@@ -1,0 +1,52 @@
+import { signupsEnabled } from "@app/contract";
+import { FormattedMessage, useIntl } from "react-intl";
+import { data, redirect, useNavigate } from "react-router";
+import { useRootData } from "../root";
+import { servicesContext } from "../server-context";
+import { PageTitle } from "../ui/page-title";
+import type { Route } from "./+types/member-signup";
+import { InviteOnly, SignupFlow } from "./signup-flow";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== params.id) throw data(null, { status: 404 });
+  if (await context.get(servicesContext).currentUser()) throw redirect("/members");
+  // The profile's name is not available to loaders yet; the page then uses the generic wording.
+  return { id, name: null as string | null };
+}
+
+/** /members/{id}/signup: signing up from a profile, with the free-message allowance (spec §1, §4). */
+export default function MemberSignup({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl();
+  const root = useRootData();
+  const navigate = useNavigate();
+  if (!root) return null;
+  const { settings } = root;
+  const { id, name } = loaderData;
+  const title = name
+    ? intl.formatMessage({ id: "signup.via_profile_title" }, { name })
+    : intl.formatMessage({ id: "signup.via_profile_title_generic" });
+  const numCredits = settings.signup_credits;
+  const numMessages = settings.message_credits > 0 ? Math.floor(numCredits / settings.message_credits) : 0;
+  return (
+    <section className="container py-4" style={{ maxWidth: 640 }}>
+      <PageTitle title={title} />
+      <h1 className="h2 mb-3">{title}</h1>
+      {signupsEnabled(settings, root.hasTrafficSource) ? (
+        <SignupFlow
+          viaProfile={{ id, name }}
+          intro={
+            numMessages > 0 ? (
+              <p className="alert alert-success">
+                <FormattedMessage id="signup.free_messages" values={{ numMessages, numCredits }} />
+              </p>
+            ) : null
+          }
+          onFinish={() => navigate("/members?api_signup_complete=1")}
+        />
+      ) : (
+        <InviteOnly />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, Navigate, redirect } from "react-router";
+import { NotificationSettings } from "../features/account/notification-settings";
+import { useMember } from "../lib/member";
+import { servicesContext } from "../server-context";
+import { PageTitle } from "../ui/page-title";
+import type { Route } from "./+types/notifications";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  if (!(await context.get(servicesContext).currentUser())) throw redirect("/login");
+  return null;
+}
+
+/** /notifications: the e-mail notification settings (spec §2, §3). */
+export default function Notifications() {
+  const intl = useIntl();
+  const { user } = useMember();
+  if (!user) return <Navigate to="/login" replace />;
+  const title = intl.formatMessage({ id: "title.notifications" });
+  return (
+    <section className="container py-4" style={{ maxWidth: 720 }}>
+      <PageTitle title={title} />
+      <p className="mb-2">
+        <Link to="/settings">
+          <span aria-hidden="true">‹ </span>
+          <FormattedMessage id="notifications.back_to_settings" />
+        </Link>
+      </p>
+      <h1 className="h2">{title}</h1>
+      <p className="text-body-secondary">
+        <FormattedMessage id="notifications.intro" values={{ email: user.email }} />
+      </p>
+      <NotificationSettings />
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, Navigate, redirect } from "react-router";
+import { DeleteAccountSettings } from "../features/account/delete-account";
+import { EmailSettings } from "../features/account/mail-change-form";
+import { PasswordSettings } from "../features/account/password-settings";
+import { InvisibleSettings, LanguageSettings } from "../features/account/preference-settings";
+import { useMember } from "../lib/member";
+import { useRootData } from "../root";
+import { servicesContext } from "../server-context";
+import { PageTitle } from "../ui/page-title";
+import type { Route } from "./+types/settings";
+
+/** Spec §2 names a settings screen without a route; ours is /settings. Members only. */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (!(await context.get(servicesContext).currentUser())) throw redirect("/login");
+  return null;
+}
+
+export default function Settings() {
+  const intl = useIntl();
+  const root = useRootData();
+  const { user } = useMember();
+  if (!user) return <Navigate to="/login" replace />;
+  const title = intl.formatMessage({ id: "title.settings" });
+  return (
+    <section className="container py-4" style={{ maxWidth: 720 }}>
+      <PageTitle title={title} />
+      <h1 className="h2 mb-4">{title}</h1>
+      <EmailSettings user={user} />
+      <PasswordSettings email={user.email} />
+      <LanguageSettings current={root?.locale ?? user.language} />
+      <InvisibleSettings user={user} />
+      <section className="card shadow-sm mb-4" aria-labelledby="settings-notifications-heading">
+        <div className="card-body">
+          <h2 id="settings-notifications-heading" className="h5">
+            <FormattedMessage id="settings.notifications_title" />
+          </h2>
+          <p>
+            <FormattedMessage id="settings.notifications_body" />
+          </p>
+          <Link to="/notifications" className="btn btn-outline-primary">
+            <FormattedMessage id="settings.notifications_link" />
+          </Link>
+        </div>
+      </section>
+      <DeleteAccountSettings />
+    </section>
+  );
+}

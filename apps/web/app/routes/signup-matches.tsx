@@ -1,0 +1,39 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, redirect } from "react-router";
+import { settingsFor } from "../lib/settings.server";
+import { servicesContext } from "../server-context";
+import { PageTitle } from "../ui/page-title";
+import { ProfileGrid } from "../ui/profile-card";
+import type { Route } from "./+types/signup-matches";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  if (!(await services.currentUser())) throw redirect("/login");
+  const settings = await settingsFor(request, services);
+  return { profiles: await services.teaser({ limit: 12, countries: settings.countries }) };
+}
+
+/** /signup-matches: members a new member may like, right after signing up. */
+export default function SignupMatches({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: "title.signup_matches" });
+  return (
+    <section className="container py-4">
+      <PageTitle title={title} />
+      <h1 className="h2">{title}</h1>
+      <p className="text-body-secondary">
+        <FormattedMessage id="signup.matches_intro" />
+      </p>
+      {loaderData.profiles.length ? (
+        <ProfileGrid profiles={loaderData.profiles} />
+      ) : (
+        <p className="text-body-secondary">
+          <FormattedMessage id="home.teaser_empty" />
+        </p>
+      )}
+      <Link to="/members" className="btn btn-primary mt-3">
+        <FormattedMessage id="signup.to_members" />
+      </Link>
+    </section>
+  );
+}

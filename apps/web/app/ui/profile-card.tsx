@@ -1,0 +1,52 @@
+import type { TeaserProfile } from "@app/contract";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
+import { useRootData } from "../root";
+import { FictionalIcon } from "./fictional-icon";
+
+/** A member's photo card linking to the profile (home teaser, members list, signup matches). */
+export function ProfileCard({ profile }: { profile: TeaserProfile }) {
+  const intl = useIntl();
+  const root = useRootData();
+  return (
+    <li className="col">
+      <Link to={`/members/${profile.id}`} className="card profile-card border-0 shadow-sm text-white overflow-hidden h-100">
+        {profile.main_image ? (
+          <img
+            src={profile.main_image.thumb_url}
+            alt={intl.formatMessage({ id: "home.photo_alt" }, { name: profile.name })}
+            className="card-img"
+            loading="lazy"
+            width={320}
+            height={400}
+          />
+        ) : (
+          <div className="card-img bg-secondary-subtle" style={{ aspectRatio: "4 / 5" }} />
+        )}
+        <div className="card-img-overlay p-2">
+          <p className="card-title fw-semibold mb-0">
+            {profile.name}
+            {profile.fictional && root ? <FictionalIcon name={root.settings.fictional_icon} labelled className="ms-1" /> : null}
+          </p>
+          <p className="card-text small mb-0">
+            <FormattedMessage
+              id={profile.city ? "home.age_city" : "home.age_only"}
+              values={{ age: profile.age, city: profile.city }}
+            />
+          </p>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** The card grid of profile cards. */
+export function ProfileGrid({ profiles }: { profiles: TeaserProfile[] }) {
+  return (
+    <ul className="row row-cols-2 row-cols-sm-3 row-cols-lg-6 g-3 list-unstyled">
+      {profiles.map((profile) => (
+        <ProfileCard key={profile.id} profile={profile} />
+      ))}
+    </ul>
+  );
+}

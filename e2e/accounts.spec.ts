@@ -1,0 +1,178 @@
+import path from "node:path";
+import {
+  apiSignup,
+  expect,
+  expectAccessible,
+  linkPath,
+  loginThroughForm,
+  mailTo,
+  skipEntryWarning,
+  test,
+  uniqueEmail,
+  watchConsole,
+} from "./fixtures";
+
+const shots = path.join(import.meta.dirname, "screenshots");
+test.beforeEach(async ({ context }) => skipEntryWarning(context));
+
+test("a new member signs up in the modal, confirms the e-mail and lands activated", async ({ page }) => {
+  const problems = watchConsole(page);
+  const email = uniqueEmail("newbie");
+  await page.goto("/", { waitUntil: "networkidle" });
+  await page.getByRole("link", { name: "Sign up for free" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sign up for free" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+
+  await dialog.getByLabel("E-mail address").fill(email.replace("example.org", "gmial.com"));
+  await dialog.getByLabel("Username").click();
+  await expect(dialog.getByText("Did you mean")).toBeVisible();
+  await dialog.getByLabel("E-mail address").fill(email);
+  await dialog.getByLabel("Username").fill("Robin");
+  await dialog.getByLabel("Password", { exact: true }).fill("correct horse battery");
+  await dialog.getByLabel("Day").selectOption("14");
+  await dialog.getByLabel("Month").selectOption({ label: "March" });
+  await dialog.getByLabel("Year").selectOption("1991");
+  await dialog.getByLabel("A woman").check();
+  await dialog.getByLabel("Men", { exact: true }).check();
+  await page.screenshot({ path: path.join(shots, "signup-step0.png") });
+  await dialog.getByRole("button", { name: "Create my free account" }).click();
+
+  // After step 0 the modal is locked: Escape does not close it.
+  await expect(dialog.getByRole("heading", { name: "Add a photo" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Continue without photo" }).click();
+  await dialog.getByLabel("Tell other members about yourself").fill("I love hiking and good coffee.");
+  await dialog.getByRole("button", { name: "Save and continue" }).click();
+  await expect(dialog.getByRole("heading", { name: "Personal information" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Continue without" }).click();
+  await expect(dialog.getByRole("heading", { name: "Confirm your e-mail address" })).toBeVisible();
+  await expect(dialog).toContainText(email);
+  await page.screenshot({ path: path.join(shots, "signup-confirm.png") });
+
+  const mail = await mailTo(email, /Confirm your e-mail address/);
+  expect(mail.html).toContain("Hello Robin,");
+  await page.goto(linkPath(mail, "/api/activation.php?token="));
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.screenshot({ path: path.join(shots, "activate-done.png") });
+  const me = await (await page.request.get("/api/user.php")).json();
+  expect(me.user).toMatchObject({ email, status: "active", profile: { status: "active" } });
+  // The account dropdown shows the member.
+  await expect(page.getByRole("button", { name: /Robin/ })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("a visitor is locked out after 5 wrong passwords", async ({ page }) => {
+  const email = uniqueEmail("locked");
+  await apiSignup(page, email);
+  await page.context().clearCookies();
+  for (let i = 1; i <= 4; i++) {
+    await loginThroughForm(page, email, `wrong password ${i}`);
+    await expect(page.getByRole("alert")).toContainText("Login failed, please try again");
+  }
+  await loginThroughForm(page, email, "wrong password 5");
+  await expect(page.getByRole("alert")).toContainText("Too many incorrect attempts, account blocked for 15 min.");
+  await loginThroughForm(page, email, "correct horse battery");
+  await expect(page.getByRole("alert")).toContainText("account blocked for");
+  await page.screenshot({ path: path.join(shots, "login-locked.png") });
+  await expectAccessible(page);
+});
+
+test("a member resets a forgotten password from the e-mailed link", async ({ page }) => {
+  const email = uniqueEmail("forgot");
+  await apiSignup(page, email);
+  await page.context().clearCookies();
+  await loginThroughForm(page, email, "not my password");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await page.getByLabel("E-mail address").fill("nobody-here@example.org");
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByText("E-mail address not found")).toBeVisible();
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByText(`We sent a link to ${email}`)).toBeVisible();
+
+  const mail = await mailTo(email, /password/i);
+  await page.goto(linkPath(mail, "/reset-password/do?token="), { waitUntil: "networkidle" });
+  await page.getByLabel("New password", { exact: true }).fill("a brand new secret");
+  await page.getByLabel("New password again").fill("a brand new secreT");
+  await page.getByRole("button", { name: "Save my new password" }).click();
+  await expect(page.getByText("The entered passwords are not the same.").first()).toBeVisible();
+  await page.getByLabel("New password again").fill("a brand new secret");
+  await page.getByRole("button", { name: "Save my new password" }).click();
+  await expect(page).toHaveURL(/\/members/);
+  await page.context().clearCookies();
+  await loginThroughForm(page, email, "a brand new secret");
+  await expect(page).toHaveURL(/\/members/);
+  // The link was single-use.
+  await page.goto(linkPath(mail, "/reset-password/do?token="), { waitUntil: "networkidle" });
+  await page.getByLabel("New password", { exact: true }).fill("yet another secret");
+  await page.getByLabel("New password again").fill("yet another secret");
+  await page.getByRole("button", { name: "Save my new password" }).click();
+  await expect(page.getByText("Link expired or invalid, request a new email").first()).toBeVisible();
+});
+
+test("a member changes the e-mail address from the settings", async ({ page }) => {
+  const email = uniqueEmail("mover");
+  const target = uniqueEmail("moved");
+  await apiSignup(page, email);
+  await page.goto("/settings", { waitUntil: "networkidle" });
+  await expectAccessible(page);
+  await page.screenshot({ path: path.join(shots, "settings.png"), fullPage: true });
+  await page.getByRole("button", { name: "Change e-mail address" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("New e-mail address").fill(target);
+  await dialog.getByLabel("Your current password").fill("wrong password");
+  await dialog.getByRole("button", { name: "Send confirmation link" }).click();
+  await expect(dialog.getByText("Please check your old password.").first()).toBeVisible();
+  await dialog.getByLabel("Your current password").fill("correct horse battery");
+  await dialog.getByRole("button", { name: "Send confirmation link" }).click();
+  await expect(dialog.getByText(`We sent a link to ${target}`)).toBeVisible();
+
+  const mail = await mailTo(target, /new e-mail address/i);
+  await page.goto(linkPath(mail, "/mail-change/do?token="), { waitUntil: "networkidle" });
+  await expect(page.getByText(`Your e-mail address is now ${target}.`)).toBeVisible();
+  const me = await (await page.request.get("/api/user.php")).json();
+  expect(me.user.email).toBe(target);
+});
+
+test("a member deletes the account and reactivates it from the e-mail", async ({ page }) => {
+  const email = uniqueEmail("leaver");
+  await apiSignup(page, email);
+  await page.goto("/settings", { waitUntil: "networkidle" });
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  await dialog.getByLabel("Your password").fill("correct horse battery");
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/account-deleted$/);
+  await page.screenshot({ path: path.join(shots, "account-deleted.png") });
+  expect((await (await page.request.get("/api/user.php")).json()).user).toBeNull();
+
+  await loginThroughForm(page, email, "correct horse battery");
+  await expect(page.getByRole("alert")).toBeVisible();
+  const mail = await mailTo(email, /will be deleted/);
+  await page.goto(linkPath(mail, "/api/reactivate.php?token="));
+  await expect(page).toHaveURL(/\/login\?reactivated=1$/);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await loginThroughForm(page, email, "correct horse battery");
+  await expect(page).toHaveURL(/\/members/);
+});
+
+test("the premium demo member logs in and sees the member navigation", async ({ page }) => {
+  await loginThroughForm(page, "premium@example.com", "premium-demo-2025");
+  await expect(page).toHaveURL(/\/members/);
+  await expect(page.getByRole("link", { name: /Credits/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Alex/ })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: path.join(shots, "members-premium.png") });
+  await page.getByRole("button", { name: /Alex/ }).click();
+  await page
+    .getByRole("button", { name: "Logout" })
+    .or(page.getByRole("menuitem", { name: "Logout" }))
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await (await page.request.get("/api/user.php")).json()).user).toBeNull();
+});
