@@ -24,7 +24,7 @@ import { registerErrorHandling } from "./platform/http/errors.ts";
 import { mailboxRoutes } from "./platform/http/mailbox.ts";
 import { requestHost } from "./platform/http/request-locale.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
-import { registerWebSocket, type WsHub } from "./platform/http/ws.ts";
+import { registerWebSocket, SESSIONS_ENDED_CHANNEL, type WsHub } from "./platform/http/ws.ts";
 import { preloadCatalogues } from "./platform/i18n.ts";
 import { type Mailer, OutboxMailer, openMailer } from "./platform/mailer.ts";
 import { LocalStorage } from "./platform/storage.ts";
@@ -95,6 +95,9 @@ export async function openServices(
     profiles,
     fictionalIcon: async () => (await site.siteFor("")).overrides.fictional_icon,
     log,
+    sessionsEnded: (userId) => {
+      bus.publish(SESSIONS_ENDED_CHANNEL, { user_id: userId }).catch((err: unknown) => log.error({ err }, "bus publish failed"));
+    },
   });
   return { config, database, bus, mailer, credits, site, accounts, photos, profiles };
 }
@@ -107,9 +110,23 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         : {
             level: config.LOG_LEVEL,
             redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+            // Paths only: query strings carry e-mailed tokens (activation, reset, ...).
+            serializers: {
+              req: (request: { method: string; url: string; ip?: string }) => ({
+                method: request.method,
+                url: request.url.split("?")[0],
+                remoteAddress: request.ip,
+              }),
+            },
           },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy:
+      typeof config.TRUST_PROXY === "number"
+        ? (() => {
+            const hops = config.TRUST_PROXY as number;
+            return (_address: string, hop: number) => hop < hops;
+          })()
+        : config.TRUST_PROXY,
     return503OnClosing: true,
     forceCloseConnections: "idle",
   });

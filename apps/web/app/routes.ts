@@ -13,6 +13,7 @@ export default [
     route("reset-password", "routes/reset-password.tsx"),
     route("reset-password/do", "routes/reset-password-do.tsx"),
     route("mail-change/do", "routes/mail-change-do.tsx"),
+    route("account-reactivate", "routes/account-reactivate.tsx"),
     route("account-deleted", "routes/account-deleted.tsx"),
     route("members", "routes/members.tsx"),
     route("members/:id/signup", "routes/member-signup.tsx"),

@@ -27,10 +27,20 @@ export const configSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(""),
   /** A header set by a trusted proxy with the visitor's ISO country (e.g. cf-ipcountry); none by default. */
   GEOIP_HEADER: z.string().toLowerCase().optional(),
+  /**
+   * Which proxies may set X-Forwarded-For: "false" (none: the socket's address counts), a hop count
+   * ("1" behind one load balancer), or a comma list of proxy addresses/CIDRs. "true" trusts every hop,
+   * which lets clients pick their own address: only for a proxy that overwrites the header.
+   */
   TRUST_PROXY: z
-    .enum(["true", "false"])
+    .string()
     .default("false")
-    .transform((v) => v === "true"),
+    .transform((v): boolean | number | string => {
+      if (v === "false" || v === "") return false;
+      if (v === "true") return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      return v;
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BODY_LIMIT_BYTES: z.coerce
     .number()

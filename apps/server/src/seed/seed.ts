@@ -83,9 +83,9 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
       passwordHash: await services.accounts.hashPassword(account.password),
       status: "active",
       paidUser: account.paid,
-      credits: account.credits,
       language: "en",
     });
+    await services.credits.changeNow(db, { userId: user.id, delta: account.credits, reason: "demo_grant" });
     await services.profiles.create({
       userId: user.id,
       name: account.name,

@@ -11,7 +11,7 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on 127.0.0.1 (random port) that keeps and parses what it receives. */
-export async function startSmtp() {
+export async function startSmtp(port = 0) {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -35,10 +35,10 @@ export async function startSmtp() {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const listening = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     received,
     /** The next mail to `to` (matching `subject` if given) not taken before; waits up to 10 s. */
     async next(to: string, subject?: RegExp): Promise<ReceivedMail> {

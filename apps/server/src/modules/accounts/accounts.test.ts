@@ -10,10 +10,12 @@ import { linkIn, startSmtp } from "../../test/smtp.ts";
 let database: TestDatabase;
 let app: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtpUrl = "";
 let counter = 0;
 
 beforeAll(async () => {
   smtp = await startSmtp();
+  smtpUrl = smtp.url;
   database = await openTestDatabase();
   app = await startTestApp(database, { env: { SMTP_URL: smtp.url, PUBLIC_URL: "http://site.test" }, listen: false });
   await seed(app.services, { profiles: 0 });
@@ -156,7 +158,7 @@ describe("signup", () => {
 });
 
 describe("activation", () => {
-  it("activates through the e-mailed link once, then the link is spent", async () => {
+  it("activates through the e-mailed link; a second click (or a mail scanner's first) still lands on done", async () => {
     const { client, email } = await signedUp();
     const link = pathOf(linkIn(await smtp.next(email), "/api/activation.php?token="));
     const first = await client.get(link);
@@ -164,9 +166,11 @@ describe("activation", () => {
     expect(first.headers.location).toBe("/activate/done");
     const { user } = userResponseSchema.parse((await client.get("/api/user.php")).json());
     expect(user).toMatchObject({ status: "active", profile: { status: "active" } });
-    const again = await client.get(link);
-    expect(again.headers.location).toBe("/activate/error");
+    expect((await client.get(link)).headers.location).toBe("/activate/done");
     expect((await client.get("/api/activation.php?token=garbage")).headers.location).toBe("/activate/error");
+    expect((await client.get("/api/activation.php?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).headers.location).toBe(
+      "/activate/error",
+    );
   });
 
   it("sends a new link on request, replacing the old one", async () => {
@@ -175,6 +179,7 @@ describe("activation", () => {
     expect((await client.post("/api/activation.php", {})).statusCode).toBe(200);
     const fresh = pathOf(linkIn(await smtp.next(email), "/api/activation.php?token="));
     expect(fresh).not.toBe(old);
+    // The replaced link does not activate (the account is still unconfirmed when it is tried).
     expect((await client.get(old)).headers.location).toBe("/activate/error");
     expect((await client.get(fresh)).headers.location).toBe("/activate/done");
   });
@@ -230,6 +235,39 @@ describe("login and sessions", () => {
       sql`update login_failures set failed_at = failed_at - interval '16 minutes' where email = ${email}`,
     );
     expect((await attacker.post("/api/user.php", { email, password: "correct horse battery" })).statusCode).toBe(200);
+  });
+
+  it("counts parallel guesses: 20 at once from one address cannot get past the lock", async () => {
+    const { email } = await signedUp();
+    const attacker = new TestClient(app.server, { address: "203.0.113.99" });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attacker.post("/api/user.php", { email, password: `parallel-${i}` })),
+    );
+    const codes = answers.map((r) => r.json().error as string);
+    expect(codes.filter((c) => c === "login_failed")).toHaveLength(4);
+    expect(codes.filter((c) => c === "login_locked")).toHaveLength(16);
+    const stored = await rows<{ n: number }>(sql`select count(*)::int as n from login_failures where email = ${email}`);
+    expect(stored.rows[0]?.n).toBe(5);
+  });
+
+  it("locks IPv6 clients by their /64 network", async () => {
+    const { email } = await signedUp();
+    for (let i = 1; i <= 5; i++) {
+      await new TestClient(app.server, { address: `2001:db8:1:2::${i.toString(16)}` }).post("/api/user.php", {
+        email,
+        password: `v6-${i}`,
+      });
+    }
+    const sameNetwork = await new TestClient(app.server, { address: "2001:db8:1:2:ffff::1" }).post("/api/user.php", {
+      email,
+      password: "correct horse battery",
+    });
+    expect(sameNetwork.json().error).toBe("login_locked");
+    const otherNetwork = await new TestClient(app.server, { address: "2001:db8:1:3::1" }).post("/api/user.php", {
+      email,
+      password: "correct horse battery",
+    });
+    expect(otherNetwork.statusCode).toBe(200);
   });
 
   it("treats an unknown e-mail like a wrong password", async () => {
@@ -382,21 +420,83 @@ describe("deletion and reactivation", () => {
     expect((await client.post("/api/delete-account.php", { password: "correct horse battery" })).statusCode).toBe(200);
     expect(userResponseSchema.parse((await client.get("/api/user.php")).json()).user).toBeNull();
 
+    const first =
+      new URL(linkIn(await smtp.next(email, /deleted/), "/account-reactivate?token=")).searchParams.get("token") ?? "";
+
+    // The right password on a pending account: refused with the spec's message, and a fresh link is sent.
     const login = await new TestClient(app.server).post("/api/user.php", { email, password: "correct horse battery" });
-    expect(login.json().error).toBe("email_pending_deletion");
+    expect(login.json()).toMatchObject({ error: "email_pending_deletion", message: t("en", "error.email_pending_deletion") });
+    const token =
+      new URL(linkIn(await smtp.next(email, /deleted/), "/account-reactivate?token=")).searchParams.get("token") ?? "";
+    expect(token).not.toBe(first);
     const signup = await new TestClient(app.server).post("/api/signup.php", signupBody(email));
     expect(signup.json()).toMatchObject({ error: "email_pending_deletion", message: t("en", "error.email_pending_deletion") });
 
-    const link = pathOf(linkIn(await smtp.next(email, /deleted/), "/api/reactivate.php?token="));
-    const back = await new TestClient(app.server).get(link);
-    expect(back.headers.location).toBe("/login?reactivated=1");
+    // Only the page's POST reactivates; the replaced link does not.
+    expect((await new TestClient(app.server).post("/api/reactivate.php", { token: first })).json().error).toBe("token_invalid");
+    expect((await new TestClient(app.server).post("/api/reactivate.php", { token })).json()).toEqual({ ok: true });
+    expect((await new TestClient(app.server).post("/api/reactivate.php", { token })).json().error).toBe("token_invalid");
     expect(
       (await new TestClient(app.server).post("/api/user.php", { email, password: "correct horse battery" })).statusCode,
     ).toBe(200);
   });
 
+  it("spends every older link of a deleted account", async () => {
+    const { client, email } = await signedUp();
+    await new TestClient(app.server).post("/api/reset-password.php", { email });
+    const token =
+      new URL(linkIn(await smtp.next(email, /password/i), "/reset-password/do?token=")).searchParams.get("token") ?? "";
+    await client.post("/api/delete-account.php", { password: "correct horse battery" });
+    const reset = await new TestClient(app.server).post("/api/reset-password-do.php", {
+      token,
+      password: "brand new secret 1",
+      password_confirm: "brand new secret 1",
+    });
+    expect(reset.json().error).toBe("token_invalid");
+  });
+
+  it("keeps the deletion when the mail server fails", async () => {
+    const { client, email } = await signedUp();
+    await smtp.next(email);
+    await smtp.close();
+    try {
+      const response = await client.post("/api/delete-account.php", { password: "correct horse battery" });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      smtp = await startSmtp(Number(new URL(smtpUrl).port));
+    }
+    const status = await rows<{ status: string }>(sql`select status from users where email = ${email}`);
+    expect(status.rows[0]?.status).toBe("pending_deletion");
+  });
+
   it("erases the account and everything it owns 14 days after deletion, not before", async () => {
     const { client, email, user } = await signedUp();
+    const photo = await (await import("sharp"))
+      .default({ create: { width: 40, height: 40, channels: 3, background: "#345" } })
+      .jpeg()
+      .toBuffer();
+    const boundary = "----purge";
+    const uploaded = await app.server.inject({
+      method: "POST",
+      url: "/api/photos.php",
+      remoteAddress: client.address,
+      headers: {
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        cookie: `${SESSION_COOKIE}=${client.cookies.get(SESSION_COOKIE)}`,
+      },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        photo,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const files = uploaded.json().photos.flatMap((p: { url: string; thumb_url: string }) => [p.url, p.thumb_url]) as string[];
+    const { existsSync } = await import("node:fs");
+    const onDisk = (url: string) => existsSync(`${app.dataDir}/files/${url.replace("/cdn/", "")}`);
+    expect(files.every(onDisk)).toBe(true);
     await client.post("/api/delete-account.php", { password: "correct horse battery" });
     expect(await app.services.accounts.purgeExpiredDeletions()).toBe(0);
     await database.db.execute(sql`update users set deletion_requested_at = now() - interval '13 days' where email = ${email}`);
@@ -407,6 +507,11 @@ describe("deletion and reactivation", () => {
       sql`select (select count(*) from users where email = ${email}) + (select count(*) from profiles where user_id = ${user?.id ?? 0}) + (select count(*) from credit_ledger where user_id = ${user?.id ?? 0}) as n`,
     );
     expect(Number(left.rows[0]?.n)).toBe(0);
+    expect(files.some(onDisk)).toBe(false);
+    const leftovers = await rows<{ n: number }>(
+      sql`select (select count(*) from sessions where user_id = ${user?.id ?? 0}) + (select count(*) from account_tokens where user_id = ${user?.id ?? 0}) + (select count(*) from photos p join profiles f on f.id = p.profile_id where f.user_id = ${user?.id ?? 0}) as n`,
+    );
+    expect(Number(leftovers.rows[0]?.n)).toBe(0);
   });
 });
 

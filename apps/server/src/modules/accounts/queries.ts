@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { accountTokens, loginFailures, sessions, users } from "./schema.ts";
+import { accountTokens, loginFailures, sessions, signupMessages, users } from "./schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -119,7 +119,7 @@ export async function findValidToken(db: Tx, kind: TokenKind, tokenHash: string,
 
 // Login failures
 
-export async function recentFailures(db: Db, email: string, address: string, since: Date) {
+export async function recentFailures(db: Tx, email: string, address: string, since: Date) {
   return db
     .select({ failedAt: loginFailures.failedAt })
     .from(loginFailures)
@@ -127,11 +127,11 @@ export async function recentFailures(db: Db, email: string, address: string, sin
     .orderBy(loginFailures.failedAt);
 }
 
-export async function recordFailure(db: Db, email: string, address: string, at: Date): Promise<void> {
+export async function recordFailure(db: Tx, email: string, address: string, at: Date): Promise<void> {
   await db.insert(loginFailures).values({ email, address, failedAt: at });
 }
 
-export async function clearFailures(db: Db, email: string, address: string): Promise<void> {
+export async function clearFailures(db: Tx, email: string, address: string): Promise<void> {
   await db.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.address, address)));
 }
 
@@ -150,4 +150,42 @@ export async function expiredDeletions(db: Db, before: Date): Promise<number[]> 
 
 export async function deleteUser(db: Tx, id: number): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
+}
+
+/** Serialises login attempts for one account from one address (inside the caller's transaction). */
+export async function lockLoginPair(tx: Tx, email: string, address: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${email}), hashtext(${address}))`);
+}
+
+/** Spends every unused link of a member (all kinds, or the given ones). */
+export async function voidTokens(db: Tx, userId: number, kinds?: TokenKind[]): Promise<void> {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        isNull(accountTokens.usedAt),
+        kinds
+          ? sql`${accountTokens.kind} in (${sql.join(
+              kinds.map((k) => sql`${k}`),
+              sql`, `,
+            )})`
+          : undefined,
+      ),
+    );
+}
+
+/** A token by its hash in any state (to recognise a second click on an activation link). */
+export async function findToken(db: Tx, kind: TokenKind, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(and(eq(accountTokens.kind, kind), eq(accountTokens.tokenHash, tokenHash)))
+    .limit(1);
+  return row;
+}
+
+export async function insertSignupMessage(db: Tx, row: { userId: number; toProfileId: number; text: string }): Promise<void> {
+  await db.insert(signupMessages).values(row);
 }

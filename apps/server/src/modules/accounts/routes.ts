@@ -22,7 +22,7 @@ import { AppError } from "../../platform/errors.ts";
 import { parseInput } from "../../platform/http/errors.ts";
 import { requestHost, requestLocale } from "../../platform/http/request-locale.ts";
 import type { SiteService } from "../site/service.ts";
-import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from "./http.ts";
+import { clearSessionCookie, currentUser, isSecure, requireUser, setSessionCookie } from "./http.ts";
 import type { AccountService, RequestContext } from "./service.ts";
 
 export interface AccountRoutesOptions {
@@ -65,14 +65,14 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
   app.get("/api/user.php", async (request, reply) => {
     reply.header("cache-control", "no-store");
     const user = await currentUser(request, accounts);
-    if (!user && request.cookies[SESSION_COOKIE]) clearSessionCookie(request, reply);
+    if (!user && request.cookies[SESSION_COOKIE]) clearSessionCookie(request, reply, isSecure(request, options.publicUrl));
     return user ? answer(user) : { user: null };
   });
 
   app.post("/api/user.php", { config: { rateLimit: limits.login } }, async (request, reply) => {
     const input = parseInput(loginRequestSchema, request.body);
     const { user, token } = await accounts.login(input.email, input.password, await context(request));
-    setSessionCookie(request, reply, token);
+    setSessionCookie(request, reply, token, isSecure(request, options.publicUrl));
     return answer(user);
   });
 
@@ -84,7 +84,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
 
   app.get("/api/logout.php", async (request, reply) => {
     await accounts.logout(request.cookies[SESSION_COOKIE]);
-    clearSessionCookie(request, reply);
+    clearSessionCookie(request, reply, isSecure(request, options.publicUrl));
     reply.header("cache-control", "no-store");
     return { ok: true };
   });
@@ -109,7 +109,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
       signupCredits: settings.signup_credits,
       country,
     });
-    setSessionCookie(request, reply, token);
+    setSessionCookie(request, reply, token, isSecure(request, options.publicUrl));
     return answer(user);
   });
 
@@ -137,7 +137,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     const input = parseInput(resetPasswordDoRequestSchema, request.body);
     if (!tokenSchema.safeParse(input.token).success) throw new AppError("token_invalid");
     const { user, token } = await accounts.resetPassword(input.token, input.password, input.password_confirm);
-    setSessionCookie(request, reply, token);
+    setSessionCookie(request, reply, token, isSecure(request, options.publicUrl));
     return answer(user);
   });
 
@@ -165,15 +165,17 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     const user = await requireUser(request, accounts);
     const { password } = parseInput(deleteAccountRequestSchema, request.body);
     await accounts.requestDeletion(user, password, await context(request));
-    clearSessionCookie(request, reply);
+    clearSessionCookie(request, reply, isSecure(request, options.publicUrl));
     return { ok: true };
   });
 
-  app.get("/api/reactivate.php", async (request, reply) => {
-    const query = tokenQuery.safeParse(request.query);
-    const token = query.success && tokenSchema.safeParse(query.data.token).success ? query.data.token : null;
-    const user = token ? await accounts.reactivate(token) : null;
-    return reply.redirect(user ? "/login?reactivated=1" : "/activate/error?reason=reactivation", 303);
+  // Reactivation: the e-mailed link opens /account-reactivate, whose button posts the token (a mail
+  // scanner following the link must not undo a deletion).
+  app.post("/api/reactivate.php", { config: { rateLimit: limits.reset } }, async (request) => {
+    const { token } = parseInput(tokenRequestSchema, request.body);
+    const user = tokenSchema.safeParse(token).success ? await accounts.reactivate(token) : null;
+    if (!user) throw new AppError("token_invalid");
+    return { ok: true };
   });
 
   app.put("/api/invisible.php", async (request) => {

@@ -13,6 +13,7 @@ import {
   type User,
 } from "@app/contract";
 import { hash, verify } from "@node-rs/argon2";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -28,12 +29,15 @@ import {
   deleteUser,
   expiredDeletions,
   findSessionUser,
+  findToken,
   findUser,
   findUserByEmail,
   findValidToken,
   insertSession,
+  insertSignupMessage,
   insertToken,
   insertUser,
+  lockLoginPair,
   type NewUser,
   pruneFailures,
   recentFailures,
@@ -43,6 +47,7 @@ import {
   type UserRow,
   updateUser,
   visibleUserIdsSql,
+  voidTokens,
 } from "./queries.ts";
 import { dateOfBirthProblem, emailProblem, type FieldProblems, nameProblem, passwordProblem } from "./rules.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -87,6 +92,27 @@ export interface AccountServiceDeps {
   profiles: ProfileService;
   fictionalIcon: () => Promise<string>;
   log: { error(obj: unknown, msg?: string): void };
+  /** Called after a member's sessions were ended (other nodes close that member's sockets). */
+  sessionsEnded?: (userId: number) => void;
+}
+
+/**
+ * The address a login lock applies to: IPv4 as is, IPv6 by its /64 network (one subscriber usually has
+ * a whole /64, so counting single IPv6 addresses would not lock anybody out).
+ */
+export function lockAddress(address: string): string {
+  try {
+    let parsed = ipaddr.parse(address);
+    if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+      parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+    if (parsed.kind() === "ipv4") return parsed.toString();
+    return `${(parsed as ipaddr.IPv6).parts
+      .slice(0, 4)
+      .map((p) => p.toString(16))
+      .join(":")}::/64`;
+  } catch {
+    return address;
+  }
 }
 
 export class AccountService {
@@ -156,7 +182,10 @@ export class AccountService {
   }
 
   async logout(token: string | undefined): Promise<void> {
-    if (token) await deleteSession(this.db, hashToken(token));
+    if (!token) return;
+    const found = await findSessionUser(this.db, hashToken(token), new Date());
+    await deleteSession(this.db, hashToken(token));
+    if (found) this.deps.sessionsEnded?.(found.user.id);
   }
 
   // Signup
@@ -209,6 +238,9 @@ export class AccountService {
         if (context.signupCredits > 0) {
           await this.deps.credits.change(tx, { userId: user.id, delta: context.signupCredits, reason: "signup_bonus" });
         }
+        if (input.signup_message && input.via_profile_id) {
+          await insertSignupMessage(tx, { userId: user.id, toProfileId: input.via_profile_id, text: input.signup_message });
+        }
         const token = await this.startSession(user.id, tx);
         return { user: (await findUser(tx, user.id)) ?? user, token };
       });
@@ -244,11 +276,18 @@ export class AccountService {
     await this.mail(user, "activation", `${context.baseUrl}/api/activation.php?token=${token}`, context.siteName);
   }
 
-  /** Confirms the address of the link's account: not_confirmed → active, its profile visible. */
+  /**
+   * Confirms the address of the link's account: not_confirmed → active, its profile visible. A second
+   * click (or a mail scanner's click before the member's) finds the account active and succeeds too.
+   */
   async activate(token: string): Promise<UserRow | null> {
     return this.db.transaction(async (tx) => {
       const used = await consumeToken(tx, "activation", hashToken(token), new Date());
-      if (!used) return null;
+      if (!used) {
+        const earlier = await findToken(tx, "activation", hashToken(token));
+        const owner = earlier?.usedAt ? await findUser(tx, earlier.userId) : undefined;
+        return owner?.status === "active" ? owner : null;
+      }
       const user = await findUser(tx, used.userId);
       if (!user || user.status === "pending_deletion") return null;
       const updated = user.status === "not_confirmed" ? await updateUser(tx, user.id, { status: "active" }) : user;
@@ -261,26 +300,41 @@ export class AccountService {
 
   async login(emailInput: string, password: string, context: RequestContext): Promise<SessionInfo> {
     const email = emailInput.trim().toLowerCase();
-    const now = Date.now();
-    const windowStart = new Date(now - ACCOUNT_RULES.loginLockMinutes * 60_000);
-    const failures = await recentFailures(this.db, email, context.address, windowStart);
-    if (failures.length >= ACCOUNT_RULES.loginFailuresBeforeLock) {
-      const unlockAt =
-        (failures[failures.length - ACCOUNT_RULES.loginFailuresBeforeLock]?.failedAt.getTime() ?? now) +
-        ACCOUNT_RULES.loginLockMinutes * 60_000;
-      throw new AppError("login_locked", { minutes: Math.max(1, Math.ceil((unlockAt - now) / 60_000)) });
-    }
-    const user = emailSchema.safeParse(email).success ? await findUserByEmail(this.db, email) : undefined;
-    const valid = await this.verifyPassword(user?.passwordHash ?? DUMMY_HASH, password);
-    if (!user?.passwordHash || !valid) {
-      await recordFailure(this.db, email, context.address, new Date(now));
-      if (failures.length + 1 >= ACCOUNT_RULES.loginFailuresBeforeLock) {
-        throw new AppError("login_locked", { minutes: ACCOUNT_RULES.loginLockMinutes });
+    const address = lockAddress(context.address);
+    const lockMs = ACCOUNT_RULES.loginLockMinutes * 60_000;
+    const limit = ACCOUNT_RULES.loginFailuresBeforeLock;
+    /** Minutes until the oldest of the last `limit` failures leaves the window. */
+    const minutesLeft = (failedAt: Date[], now: number) => {
+      const oldest = failedAt[failedAt.length - limit]?.getTime() ?? now;
+      return Math.max(1, Math.ceil((oldest + lockMs - now) / 60_000));
+    };
+    const outcome = await this.db.transaction(async (tx) => {
+      // Attempts for one account from one address run one at a time, so parallel guesses are counted.
+      await lockLoginPair(tx, email, address);
+      const now = Date.now();
+      const failures = (await recentFailures(tx, email, address, new Date(now - lockMs))).map((f) => f.failedAt);
+      if (failures.length >= limit) return { locked: minutesLeft(failures, now) };
+      const user = emailSchema.safeParse(email).success ? await findUserByEmail(tx, email) : undefined;
+      const valid = await this.verifyPassword(user?.passwordHash ?? DUMMY_HASH, password);
+      if (!user?.passwordHash || !valid) {
+        const at = new Date(now);
+        await recordFailure(tx, email, address, at);
+        failures.push(at);
+        return failures.length >= limit ? { locked: minutesLeft(failures, now) } : { failed: true as const };
       }
-      throw new AppError("login_failed");
+      await clearFailures(tx, email, address);
+      return { user };
+    });
+    if ("locked" in outcome) throw new AppError("login_locked", { minutes: outcome.locked ?? 1 });
+    if (!("user" in outcome) || !outcome.user) throw new AppError("login_failed");
+    const { user } = outcome;
+    if (user.status === "pending_deletion") {
+      // The right password on an account being deleted: send a fresh reactivation link.
+      await this.sendReactivation(user, context).catch((err: unknown) =>
+        this.deps.log.error({ err }, "reactivation mail failed"),
+      );
+      throw new AppError("email_pending_deletion");
     }
-    if (user.status === "pending_deletion") throw new AppError("email_pending_deletion");
-    await clearFailures(this.db, email, context.address);
     return { user, token: await this.startSession(user.id) };
   }
 
@@ -301,22 +355,24 @@ export class AccountService {
     const pending = await findValidToken(this.db, "reset_password", tokenHash, new Date());
     if (!pending) throw new AppError("token_invalid");
     const user = await findUser(this.db, pending.userId);
-    if (!user) throw new AppError("token_invalid");
+    if (!user || user.status === "pending_deletion") throw new AppError("token_invalid");
     const problems: FieldProblems = {};
     const issue = passwordProblem(password, user.email ?? undefined);
     if (issue) problems.password = issue;
     else if (password !== confirm) problems.password_confirm = "passwords_differ";
     throwProblems(problems);
     const passwordHash = await this.hashPassword(password);
-    return this.db.transaction(async (tx) => {
-      if (!(await consumeToken(tx, "reset_password", tokenHash, new Date()))) throw new AppError("token_invalid");
-      // Following the link proves the address, so an unconfirmed account is confirmed too.
-      const status = user.status === "not_confirmed" ? "active" : user.status;
-      const updated = await updateUser(tx, user.id, { passwordHash, status });
-      if (status !== user.status) await this.deps.profiles.activateForUser(tx, user.id);
-      await deleteSessions(tx, user.id);
-      return { user: updated ?? user, token: await this.startSession(user.id, tx) };
-    });
+    return this.db
+      .transaction(async (tx) => {
+        if (!(await consumeToken(tx, "reset_password", tokenHash, new Date()))) throw new AppError("token_invalid");
+        // Following the link proves the address, so an unconfirmed account is confirmed too.
+        const status = user.status === "not_confirmed" ? "active" : user.status;
+        const updated = await updateUser(tx, user.id, { passwordHash, status });
+        if (status !== user.status) await this.deps.profiles.activateForUser(tx, user.id);
+        await deleteSessions(tx, user.id);
+        return { user: updated ?? user, token: await this.startSession(user.id, tx) };
+      })
+      .finally(() => this.deps.sessionsEnded?.(user.id));
   }
 
   // Password change
@@ -339,6 +395,7 @@ export class AccountService {
       await updateUser(tx, user.id, { passwordHash });
       if (input.end_other_sessions) await deleteSessions(tx, user.id, currentToken ? hashToken(currentToken) : undefined);
     });
+    if (input.end_other_sessions) this.deps.sessionsEnded?.(user.id);
   }
 
   // E-mail change
@@ -371,6 +428,8 @@ export class AccountService {
         // The new address is proven by the link: the account counts as confirmed.
         const status = user.status === "not_confirmed" ? "active" : user.status;
         const updated = await updateUser(tx, user.id, { email: used.newEmail, status });
+        // Links mailed to the old address no longer act on the account.
+        await voidTokens(tx, user.id, ["reset_password", "activation"]);
         if (status !== user.status) await this.deps.profiles.activateForUser(tx, user.id);
         return updated ?? user;
       });
@@ -389,11 +448,21 @@ export class AccountService {
     await this.db.transaction(async (tx) => {
       await updateUser(tx, user.id, { status: "pending_deletion", deletionRequestedAt: new Date() });
       await deleteSessions(tx, user.id);
+      // No older link (reset, e-mail change, activation) may act on the account any more.
+      await voidTokens(tx, user.id);
     });
-    const token = await this.issueToken(user.id, "reactivation", ACCOUNT_RULES.reactivationDays * DAY);
-    await this.mail(user, "reactivation", `${context.baseUrl}/api/reactivate.php?token=${token}`, context.siteName);
+    this.deps.sessionsEnded?.(user.id);
+    // The deletion stands even when the mail server fails; a login with the right password sends the
+    // reactivation link again.
+    await this.sendReactivation(user, context).catch((err: unknown) => this.deps.log.error({ err }, "reactivation mail failed"));
   }
 
+  private async sendReactivation(user: UserRow, context: Pick<RequestContext, "baseUrl" | "siteName">): Promise<void> {
+    const token = await this.issueToken(user.id, "reactivation", ACCOUNT_RULES.reactivationDays * DAY);
+    await this.mail(user, "reactivation", `${context.baseUrl}/account-reactivate?token=${token}`, context.siteName);
+  }
+
+  /** Brings an account back from pending deletion (the page behind the e-mailed link posts the token). */
   async reactivate(token: string): Promise<UserRow | null> {
     return this.db.transaction(async (tx) => {
       const used = await consumeToken(tx, "reactivation", hashToken(token), new Date());

@@ -8,8 +8,9 @@ export type DbOrTx = Pick<Db, "insert" | "update" | "select" | "execute">;
 
 export class CreditService {
   /**
-   * Changes a balance by `delta` and writes the ledger row, atomically: the update refuses to go
-   * below zero (returns null then), whatever runs concurrently.
+   * Changes a balance by `delta` and writes the ledger row inside the caller's transaction `tx` (pass a
+   * transaction, so the change commits with what it pays for); the update refuses to go below zero
+   * (returns null then), whatever runs concurrently.
    */
   async change(tx: DbOrTx, input: { userId: number; delta: number; reason: string }): Promise<number | null> {
     const [row] = await tx
@@ -22,6 +23,11 @@ export class CreditService {
       .insert(creditLedger)
       .values({ userId: input.userId, delta: input.delta, balanceAfter: row.credits, reason: input.reason });
     return row.credits;
+  }
+
+  /** A change on its own: opens its own transaction for the balance and the ledger row. */
+  changeNow(db: Db, input: { userId: number; delta: number; reason: string }): Promise<number | null> {
+    return db.transaction((tx) => this.change(tx, input));
   }
 
   async ledger(db: DbOrTx, userId: number) {

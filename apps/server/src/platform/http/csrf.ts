@@ -11,13 +11,16 @@ const API_TYPES = ["application/json", "multipart/form-data"];
  */
 export function registerCsrfProtection(app: FastifyInstance, allowedOrigins: readonly string[]): void {
   app.addHook("onRequest", async (request: FastifyRequest) => {
-    if (SAFE.has(request.method) || !request.url.startsWith("/api/")) return;
+    // Every unsafe request, whatever its path looks like before decoding (`/%61pi/...` is `/api/...`).
+    if (SAFE.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin) {
       if (!sameHost(origin, request) && !allowedOrigins.includes(origin)) throw new AppError("bad_origin");
     } else if (request.headers["sec-fetch-site"] === "cross-site") {
       throw new AppError("bad_origin");
     }
+    // Body types are the API's rule; page routes hand their body to React Router as it is.
+    if (!request.routeOptions.url?.startsWith("/api/")) return;
     const type =
       String(request.headers["content-type"] ?? "")
         .split(";")[0]

@@ -9,6 +9,8 @@ import { requestLocale } from "./request-locale.ts";
 
 /** Bus channel whose messages every connected socket on every node receives. */
 export const BROADCAST_CHANNEL = "ws:broadcast";
+/** Bus channel announcing that a member's sessions ended: every node closes that member's sockets. */
+export const SESSIONS_ENDED_CHANNEL = "ws:sessions-ended";
 
 export interface WsHubOptions {
   bus: Bus;
@@ -39,6 +41,7 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
   const maxPayload = options.maxFrameBytes ?? 64 * 1024;
   const sockets = new Set<WebSocket>();
   const members = new WeakMap<FastifyRequest, number | null>();
+  const socketMember = new WeakMap<WebSocket, number>();
   const alive = new WeakSet<WebSocket>();
 
   await app.register(websocket, { options: { maxPayload } });
@@ -65,9 +68,17 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
   }, options.heartbeatMs ?? 30_000);
   heartbeat.unref();
 
+  // A logout, password reset or deletion elsewhere: the member's sockets close (4001) and the client
+  // reconnects, authenticating again with whatever session it still has.
+  const unsubscribeSessions = await options.bus.subscribe(SESSIONS_ENDED_CHANNEL, (message) => {
+    const { user_id } = message as { user_id: number };
+    for (const socket of sockets) if (socketMember.get(socket) === user_id) socket.close(4001, "session ended");
+  });
+
   app.addHook("onClose", async () => {
     clearInterval(heartbeat);
     await unsubscribe();
+    await unsubscribeSessions();
   });
 
   const originAllowed = (request: FastifyRequest): boolean => {
@@ -99,6 +110,7 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
     (socket, request) => {
       const locale = requestLocale(request);
       const userId = members.get(request) ?? null;
+      if (userId !== null) socketMember.set(socket, userId);
       sockets.add(socket);
       alive.add(socket);
       socket.on("pong", () => alive.add(socket));

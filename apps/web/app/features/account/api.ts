@@ -103,3 +103,8 @@ export async function setNotifications(enabled: Partial<Record<NotificationCateg
   );
   return notifications;
 }
+
+/** POST /api/reactivate.php: bring back an account pending deletion with the e-mailed token. */
+export async function reactivate(token: string): Promise<void> {
+  await apiCall("/api/reactivate.php", okResponseSchema, jsonBody("POST", { token }));
+}
