@@ -248,6 +248,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
           },
           companyInfo: () => services.site.companyInfo(host),
           teaser: (input) => services.profiles.teaser(input),
+          member: async () => null,
+          searchMembers: async () => ({ profiles: [], numResults: 0, page: 1, pages: 0, similar: [] }),
         };
       },
     });

@@ -8,3 +8,4 @@ export * from "./settings.ts";
 export * from "./site.ts";
 export type * from "./ssr.ts";
 export * from "./ws.ts";
+export * from "./members.ts";

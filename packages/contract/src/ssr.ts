@@ -1,5 +1,6 @@
 import type { User } from "./accounts.ts";
 import type { LocaleCode } from "./locales.ts";
+import type { MemberResponse, MemberSearchQuery, MemberSearchResponse } from "./members.ts";
 import type { Settings } from "./settings.ts";
 import type { CompanyInfo, TeaserProfile } from "./site.ts";
 
@@ -19,4 +20,8 @@ export interface SsrServices {
   companyInfo(): Promise<CompanyInfo>;
   /** Newest visible members with a public photo, from these countries. */
   teaser(input: { limit: number; countries: readonly string[] }): Promise<TeaserProfile[]>;
+  /** One member's profile as this request's asker may see it; null when it does not exist or is hidden. */
+  member(id: number): Promise<MemberResponse | null>;
+  /** The member search (GET /api/members.php) for this request's asker. */
+  searchMembers(query: MemberSearchQuery): Promise<MemberSearchResponse>;
 }

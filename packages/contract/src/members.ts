@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { genderSchema } from "./accounts.ts";
+import { INTEREST_KEYS } from "./interests.ts";
+import { BODY_TYPES, EYE_COLORS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES } from "./profiles.ts";
+import { countryCodeSchema } from "./settings.ts";
+import { teaserProfileSchema } from "./site.ts";
+
+/** Results per page of GET /api/members.php. */
+export const SEARCH_PAGE_SIZE = 24;
+/** Below this many results the search also offers similar members (wider criteria). */
+export const SIMILAR_THRESHOLD = 6;
+
+/**
+ * One photo of another member as the asker may see it. `locked` photos come only as a blurred
+ * thumbnail made on the server (`url` is null): the real bytes never reach someone who may not see them.
+ */
+export const memberPhotoSchema = z.object({
+  id: z.number().int(),
+  thumb_url: z.string(),
+  url: z.string().nullable(),
+  locked: z.boolean(),
+  /** Premium-only photo (the owner marked it private). */
+  private: z.boolean(),
+});
+export type MemberPhoto = z.infer<typeof memberPhotoSchema>;
+
+/** Why some photos are locked for this asker: log in (visitor) or buy credits (free member). */
+export const photoLockSchema = z.enum(["login", "premium"]).nullable();
+
+/** GET /api/member.php?id=: one member's profile; fields the site hides (visible_profile_fields) are null. */
+export const memberProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  gender: genderSchema.nullable(),
+  sexuality: z.enum(SEXUALITIES).nullable(),
+  country: countryCodeSchema.nullable(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  hair_color: z.enum(HAIR_COLORS).nullable(),
+  eye_color: z.enum(EYE_COLORS).nullable(),
+  body_type: z.enum(BODY_TYPES).nullable(),
+  relationship_status: z.enum(RELATIONSHIP_STATUSES).nullable(),
+  tattoos: z.boolean().nullable(),
+  interests: z.array(z.enum(INTEREST_KEYS)),
+  about: z.string(),
+  fictional: z.boolean(),
+  main_image: z.object({ thumb_url: z.string(), url: z.string(), status: z.enum(["pending", "active", "rejected"]) }).nullable(),
+  photos: z.array(memberPhotoSchema),
+  /** Photos the asker cannot see unblurred, and what would unlock them. */
+  locked_photos: z.number().int().nonnegative(),
+  photo_lock: photoLockSchema,
+});
+export type MemberProfile = z.infer<typeof memberProfileSchema>;
+export const memberResponseSchema = z.object({ profile: memberProfileSchema, related: z.array(teaserProfileSchema) });
+export type MemberResponse = z.infer<typeof memberResponseSchema>;
+export const memberQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+
+const optionalInt = (min: number, max: number) =>
+  z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().int().min(min).max(max).optional());
+
+/** GET /api/members.php: the spec's search state (gender, country, countryregion, min_age, max_age) and a page. */
+export const memberSearchQuerySchema = z
+  .object({
+    gender: z.preprocess((v) => (v === "" ? undefined : v), genderSchema.optional()),
+    country: z.preprocess((v) => (v === "" ? undefined : typeof v === "string" ? v.toUpperCase() : v), countryCodeSchema.optional()),
+    countryregion: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(16).optional()),
+    min_age: optionalInt(18, 99),
+    max_age: optionalInt(18, 99),
+    page: optionalInt(1, 10_000),
+  })
+  .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, { path: ["max_age"] });
+export type MemberSearchQuery = z.infer<typeof memberSearchQuerySchema>;
+
+export const memberSearchResponseSchema = z.object({
+  profiles: z.array(teaserProfileSchema),
+  numResults: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pages: z.number().int().nonnegative(),
+  /** Members close to the search when it finds fewer than SIMILAR_THRESHOLD. */
+  similar: z.array(teaserProfileSchema),
+});
+export type MemberSearchResponse = z.infer<typeof memberSearchResponseSchema>;
