@@ -59,7 +59,9 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${mailPorts.smtp}`,
         LOG_LEVEL: "warn",
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-        ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `e2e:${process.pid}:` } : {}),
+        ...(process.env.TEST_REDIS_URL
+          ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: process.env.E2E_REDIS_PREFIX ?? `e2e:${process.pid}:` }
+          : {}),
       },
     },
   ],

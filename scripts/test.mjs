@@ -72,13 +72,21 @@ if (!existsSync(chromium)) {
     await admin.query(`create database ${e2eDatabase}`);
     await admin.end();
   }
-  const e2eEnv = {};
+  const e2eEnv = { E2E_REDIS_PREFIX: `e2e:${process.pid}:` };
   if (e2eDatabase) {
     const url = new URL(process.env.TEST_DATABASE_URL);
     url.pathname = `/${e2eDatabase}`;
     e2eEnv.E2E_DATABASE_URL = url.toString();
   }
   const playwrightStatus = run(bin("playwright"), ["test", "-c", "e2e/playwright.config.ts"], e2eEnv);
+  if (process.env.TEST_REDIS_URL) {
+    // The browser run's rate-limit counters: remove them, as every test cleans up after itself.
+    const { Redis } = await import("ioredis");
+    const redis = new Redis(process.env.TEST_REDIS_URL);
+    const keys = await redis.keys(`${e2eEnv.E2E_REDIS_PREFIX}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  }
   if (e2eDatabase && pg) {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();

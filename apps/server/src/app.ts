@@ -11,7 +11,7 @@ import { AccountService } from "./modules/accounts/service.ts";
 import { CreditService } from "./modules/credits/service.ts";
 import { photoRoutes } from "./modules/photos/routes.ts";
 import { PhotoService } from "./modules/photos/service.ts";
-import { profileRoutes } from "./modules/profiles/routes.ts";
+import { askerOf, profileRoutes } from "./modules/profiles/routes.ts";
 import { ProfileService } from "./modules/profiles/service.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { normaliseHost, SiteService, selectedCountryFromQuery } from "./modules/site/service.ts";
@@ -194,13 +194,15 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     profiles: services.profiles,
     photos: services.photos,
     site: services.site,
+    hasTrafficSource,
   });
   await server.register(photoRoutes, {
     photos: services.photos,
     profiles: services.profiles,
-    ownerProfileId: async (request) => {
+    viewer: async (request) => {
       const user = await currentUser(request, services.accounts);
-      return user ? services.profiles.profileIdOfUser(user.id).catch(() => null) : null;
+      if (!user) return null;
+      return { profileId: await services.profiles.profileIdOfUser(user.id).catch(() => null), paid: user.paidUser };
     },
   });
   if (services.mailer instanceof OutboxMailer && config.NODE_ENV !== "production") {
@@ -248,8 +250,24 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
           },
           companyInfo: () => services.site.companyInfo(host),
           teaser: (input) => services.profiles.teaser(input),
-          member: async () => null,
-          searchMembers: async () => ({ profiles: [], numResults: 0, page: 1, pages: 0, similar: [] }),
+          member: async (id) => {
+            const settings = await services.site.settings({
+              host: normaliseHost(host),
+              locale: "en",
+              geoipCountry: null,
+              selectedCountry: null,
+            });
+            return services.profiles.memberView(id, await askerOf(request, services.accounts, services.profiles), settings);
+          },
+          searchMembers: async (query) => {
+            const settings = await services.site.settings({
+              host: normaliseHost(host),
+              locale: "en",
+              geoipCountry: null,
+              selectedCountry: null,
+            });
+            return services.profiles.search(query, await askerOf(request, services.accounts, services.profiles), settings);
+          },
         };
       },
     });

@@ -63,7 +63,10 @@ const optionalInt = (min: number, max: number) =>
 export const memberSearchQuerySchema = z
   .object({
     gender: z.preprocess((v) => (v === "" ? undefined : v), genderSchema.optional()),
-    country: z.preprocess((v) => (v === "" ? undefined : typeof v === "string" ? v.toUpperCase() : v), countryCodeSchema.optional()),
+    country: z.preprocess(
+      (v) => (v === "" ? undefined : typeof v === "string" ? v.toUpperCase() : v),
+      countryCodeSchema.optional(),
+    ),
     countryregion: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(16).optional()),
     min_age: optionalInt(18, 99),
     max_age: optionalInt(18, 99),

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { type App, type BuildOptions, buildApp } from "../app.ts";
-import { type Bus, openBus } from "../platform/bus.ts";
+import { type Bus, openBus, RedisBus } from "../platform/bus.ts";
 import { type Config, loadConfig } from "../platform/config.ts";
 import { type Database, openDatabase } from "../platform/db/index.ts";
 
@@ -66,12 +66,15 @@ export async function startTestApp(
   options: { env?: Record<string, string>; bus?: Bus; web?: BuildOptions["web"]; listen?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "dating-test-"));
+  // Redis keys (rate-limit counters) under a prefix of this app alone, removed again on stop.
+  const redisPrefix = `test:${randomBytes(6).toString("hex")}:`;
   const config: Config = loadConfig({
     LOG_LEVEL: "silent",
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     HOST: "127.0.0.1",
     PORT: "0",
+    REDIS_PREFIX: redisPrefix,
     ...options.env,
   });
   const bus = options.bus ?? (await openTestBus());
@@ -87,6 +90,10 @@ export async function startTestApp(
     dataDir,
     url,
     stop: async () => {
+      if (app.services.bus instanceof RedisBus) {
+        const keys = await app.services.bus.client.keys(`${redisPrefix}*`);
+        if (keys.length) await app.services.bus.client.del(...keys);
+      }
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -17,6 +17,12 @@ import {
 
 export const PHOTO_SIZES = { full: { width: 960, height: 1200 }, thumb: { width: 320, height: 400 } } as const;
 
+/** Who asks for a photo: their own profile and whether they are premium. */
+export interface PhotoViewer {
+  profileId: number | null;
+  paid: boolean;
+}
+
 export interface MainImage {
   filename: string;
   thumb_filename: string;
@@ -146,26 +152,75 @@ export class PhotoService {
     }
   }
 
-  /** A photo file the member themself owns (any status), or null. */
-  async readOwn(key: string, profileId: number): Promise<Buffer | null> {
-    const photo = await findPhotoByFile(this.db, key);
-    if (photo?.profileId !== profileId) return null;
-    return this.storage.get(key);
-  }
-
   async saveRows(rows: NewPhoto[]): Promise<void> {
     await insertPhotos(this.db, rows);
   }
 
+  /** Whether `viewer` may see this photo's real bytes (spec §6; see docs/decisions/009). */
+  static maySee(photo: Pick<PhotoRow, "profileId" | "isMain" | "private">, viewer: PhotoViewer | null): boolean {
+    if (viewer?.profileId === photo.profileId) return true;
+    if (viewer?.paid) return true;
+    return photo.isMain && !photo.private;
+  }
+
   /**
-   * The bytes a request for `key` may receive. For now only public main images (active, not private,
-   * of a visible member) are served to anyone; the per-member access rules arrive with the photos
-   * module's own issue.
+   * The bytes a request for `key` may receive, checked on every request: the owner gets every photo;
+   * others only photos of a visible, active profile, and then the real bytes only when `maySee`
+   * allows. A blurred key (`-b.jpg`) gives a blurred thumbnail made here, so a member who may not see
+   * a photo never receives its real bytes, whatever URL they try.
    */
-  async readPublic(key: string, profileIsPublic: (profileId: number) => Promise<boolean>): Promise<Buffer | null> {
-    const photo = await findPhotoByFile(this.db, key);
-    if (photo?.status !== "active" || photo.private || !photo.isMain) return null;
-    if (!(await profileIsPublic(photo.profileId))) return null;
-    return this.storage.get(key);
+  async read(
+    key: string,
+    viewer: PhotoViewer | null,
+    profileIsPublic: (profileId: number) => Promise<boolean>,
+  ): Promise<{ bytes: Buffer; shared: boolean } | null> {
+    const blurred = key.endsWith("-b.jpg");
+    const source = blurred ? key.replace(/-b\.jpg$/, "-t.jpg") : key;
+    const photo = await findPhotoByFile(this.db, source);
+    if (!photo) return null;
+    const own = viewer?.profileId === photo.profileId;
+    if (!own && (photo.status !== "active" || !(await profileIsPublic(photo.profileId)))) return null;
+    if (blurred) return { bytes: await this.blurredThumb(source, key), shared: true };
+    if (!PhotoService.maySee(photo, viewer)) return null;
+    const bytes = await this.storage.get(key);
+    // Public main images may sit in shared caches; anything gated by who asks may not.
+    return bytes ? { bytes, shared: photo.isMain && !photo.private && !own } : null;
+  }
+
+  private async blurredThumb(thumbKey: string, blurKey: string): Promise<Buffer> {
+    const cached = await this.storage.get(blurKey);
+    if (cached) return cached;
+    const thumb = await this.storage.get(thumbKey);
+    if (!thumb) throw new AppError("not_found");
+    const bytes = await sharp(thumb)
+      .resize(80)
+      .blur(6)
+      .resize(PHOTO_SIZES.thumb.width, PHOTO_SIZES.thumb.height)
+      .jpeg({ quality: 60 })
+      .toBuffer();
+    await this.storage.put(blurKey, bytes, "image/jpeg");
+    return bytes;
+  }
+
+  /** Another member's photos as `viewer` may see them: real URLs, or a blurred thumbnail when locked. */
+  async forViewer(profileId: number, viewer: PhotoViewer | null) {
+    const rows = (await photosOfProfile(this.db, profileId)).filter((row) => row.status === "active");
+    const photos = rows.map((row) => {
+      const locked = !PhotoService.maySee(row, viewer);
+      return {
+        id: row.id,
+        thumb_url: this.urlOf(locked ? row.thumbFilename.replace(/-t\.jpg$/, "-b.jpg") : row.thumbFilename),
+        url: locked ? null : this.urlOf(row.filename),
+        locked,
+        private: row.private,
+      };
+    });
+    const main = rows.find((row) => row.isMain);
+    const mainImage =
+      main && PhotoService.maySee(main, viewer)
+        ? { thumb_url: this.urlOf(main.thumbFilename), url: this.urlOf(main.filename), status: main.status }
+        : null;
+    const lockedCount = photos.filter((p) => p.locked).length;
+    return { photos, mainImage, lockedCount };
   }
 }

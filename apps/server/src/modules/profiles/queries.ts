@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { profiles } from "./schema.ts";
 
@@ -86,4 +86,110 @@ export async function updateProfile(db: Tx, id: number, values: Partial<NewProfi
     .where(eq(profiles.id, id))
     .returning();
   return row;
+}
+
+export interface SearchFilters {
+  gender?: "male" | "female" | undefined;
+  countries: readonly string[];
+  region?: string | undefined;
+  minAge?: number | undefined;
+  maxAge?: number | undefined;
+}
+
+/** Birth-date bounds for an age range on `today` (index-friendly, instead of computing ages per row). */
+export function birthDateBounds(today: Date, minAge?: number, maxAge?: number): { from?: string; to?: string } {
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const shift = (years: number, days = 0) =>
+    new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate() + days));
+  return {
+    // At most maxAge: born after the day maxAge + 1 years ago.
+    ...(maxAge !== undefined ? { from: iso(shift(maxAge + 1, 1)) } : {}),
+    // At least minAge: born on or before the day minAge years ago.
+    ...(minAge !== undefined ? { to: iso(shift(minAge)) } : {}),
+  };
+}
+
+function searchCondition(filters: SearchFilters, visibleUser: SQL, excludeProfileId: number | null) {
+  const bounds = birthDateBounds(new Date(), filters.minAge, filters.maxAge);
+  return and(
+    eq(profiles.status, "active"),
+    sql`${profiles.userId} in (${visibleUser})`,
+    excludeProfileId ? ne(profiles.id, excludeProfileId) : undefined,
+    filters.gender ? eq(profiles.gender, filters.gender) : undefined,
+    inArray(profiles.country, [...filters.countries]),
+    filters.region ? eq(profiles.region, filters.region) : undefined,
+    bounds.from ? gte(profiles.birthDate, bounds.from) : undefined,
+    bounds.to ? lte(profiles.birthDate, bounds.to) : undefined,
+  );
+}
+
+/** One page of search results (members with a public photo first, then newest) and the total. */
+export async function searchProfiles(
+  db: Db,
+  options: {
+    filters: SearchFilters;
+    visibleUser: SQL;
+    withPhoto: SQL;
+    excludeProfileId: number | null;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: TeaserRow[]; total: number }> {
+  const where = searchCondition(options.filters, options.visibleUser, options.excludeProfileId);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(where);
+  const rows = await db
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      age: ageSql,
+      country: profiles.country,
+      city: profiles.city,
+      fictional: profiles.fictional,
+    })
+    .from(profiles)
+    .where(where)
+    .orderBy(sql`(${profiles.id} in (${options.withPhoto})) desc`, desc(profiles.createdAt), desc(profiles.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** An active profile of a visible member, by id. */
+export async function findVisibleProfile(db: Db, id: number, visibleUser: SQL): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.id, id), eq(profiles.status, "active"), sql`${profiles.userId} in (${visibleUser})`))
+    .limit(1);
+  return row;
+}
+
+/** Members like this one: same country and gender, nearest in age, with a public photo. */
+export async function relatedProfiles(
+  db: Db,
+  options: { profile: ProfileRow; visibleUser: SQL; withPhoto: SQL; excludeProfileId: number | null; limit: number },
+): Promise<TeaserRow[]> {
+  return db
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      age: ageSql,
+      country: profiles.country,
+      city: profiles.city,
+      fictional: profiles.fictional,
+    })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.status, "active"),
+        sql`${profiles.userId} in (${options.visibleUser})`,
+        sql`${profiles.id} in (${options.withPhoto})`,
+        ne(profiles.id, options.profile.id),
+        options.excludeProfileId ? ne(profiles.id, options.excludeProfileId) : undefined,
+        eq(profiles.country, options.profile.country),
+        eq(profiles.gender, options.profile.gender),
+      ),
+    )
+    .orderBy(sql`abs(${profiles.birthDate} - ${options.profile.birthDate}::date)`, asc(profiles.id))
+    .limit(options.limit);
 }

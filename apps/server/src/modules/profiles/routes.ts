@@ -1,12 +1,22 @@
-import { LIMITS, type OwnProfile, profileUpdateSchema } from "@app/contract";
-import type { FastifyInstance } from "fastify";
+import {
+  LIMITS,
+  type MemberResponse,
+  type MemberSearchResponse,
+  memberQuerySchema,
+  memberSearchQuerySchema,
+  type OwnProfile,
+  profileUpdateSchema,
+  searchVisible,
+} from "@app/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import { parseInput } from "../../platform/http/errors.ts";
-import { requireUser } from "../accounts/http.ts";
+import { requestHost, requestLocale } from "../../platform/http/request-locale.ts";
+import { currentUser, requireUser } from "../accounts/http.ts";
 import type { AccountService } from "../accounts/service.ts";
 import type { PhotoService } from "../photos/service.ts";
 import type { SiteService } from "../site/service.ts";
-import type { ProfileService } from "./service.ts";
+import type { Asker, ProfileService } from "./service.ts";
 
 /** Spec §9: 3 photos for free members, 25 for premium. */
 export const photoLimitOf = (user: { paidUser: boolean }) => (user.paidUser ? LIMITS.premiumPhotos : LIMITS.freePhotos);
@@ -16,13 +26,45 @@ export interface ProfileRoutesOptions {
   profiles: ProfileService;
   photos: PhotoService;
   site: SiteService;
+  hasTrafficSource(request: FastifyRequest): boolean;
+}
+
+/** Who asks (session), as the search and the member view need it. */
+export async function askerOf(
+  request: FastifyRequest,
+  accounts: AccountService,
+  profiles: ProfileService,
+): Promise<Asker | null> {
+  const user = await currentUser(request, accounts);
+  if (!user) return null;
+  return { profileId: await profiles.profileIdOfUser(user.id).catch(() => null), paid: user.paidUser };
 }
 
 /** The member's own profile and photos: GET/PUT /api/profile.php, GET/POST /api/photos.php. */
 export async function profileRoutes(
   app: FastifyInstance,
-  { accounts, profiles, photos, site }: ProfileRoutesOptions,
+  { accounts, profiles, photos, site, hasTrafficSource }: ProfileRoutesOptions,
 ): Promise<void> {
+  const settingsOf = (request: FastifyRequest) =>
+    site.settings({ host: requestHost(request), locale: requestLocale(request), geoipCountry: null, selectedCountry: null });
+
+  // Search (spec §4: visitors only where the site's logged-out search rule allows it).
+  app.get("/api/members.php", async (request): Promise<MemberSearchResponse> => {
+    const query = parseInput(memberSearchQuerySchema, request.query ?? {});
+    const asker = await askerOf(request, accounts, profiles);
+    const settings = await settingsOf(request);
+    if (!searchVisible(settings, asker !== null, hasTrafficSource(request))) throw new AppError("authentication_required");
+    return profiles.search(query, asker, settings);
+  });
+
+  // One member's profile, as the asker may see it (visitors too: profile pages are public).
+  app.get("/api/member.php", async (request): Promise<MemberResponse> => {
+    const { id } = parseInput(memberQuerySchema, request.query ?? {});
+    const view = await profiles.memberView(id, await askerOf(request, accounts, profiles), await settingsOf(request));
+    if (!view) throw new AppError("not_found");
+    return view;
+  });
+
   app.get("/api/profile.php", async (request): Promise<{ profile: OwnProfile }> => {
     const user = await requireUser(request, accounts);
     return { profile: await profiles.own(user.id, photoLimitOf(user)) };

@@ -1,20 +1,43 @@
-import { ageOn, type OwnProfile, type ProfileUpdate, type TeaserProfile, type User } from "@app/contract";
+import {
+  ageOn,
+  type MemberResponse,
+  type MemberSearchQuery,
+  type MemberSearchResponse,
+  type OwnProfile,
+  type ProfileUpdate,
+  SEARCH_PAGE_SIZE,
+  type Settings,
+  SIMILAR_THRESHOLD,
+  type TeaserProfile,
+  type User,
+} from "@app/contract";
 import type { SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import type { PhotoService } from "../photos/service.ts";
+import type { PhotoService, PhotoViewer } from "../photos/service.ts";
 import {
   findProfileOfUser,
+  findVisibleProfile,
   insertProfile,
   isPublicProfile,
   type NewProfile,
   type ProfileRow,
+  relatedProfiles,
+  type SearchFilters,
+  searchProfiles,
   setStatusOfUser,
+  type TeaserRow,
   teaserProfiles,
   updateProfile,
 } from "./queries.ts";
 
 type Tx = Pick<Db, "insert" | "update" | "select">;
+
+/** Who is looking: their own profile (excluded from results) and whether they are premium. */
+export interface Asker {
+  profileId: number | null;
+  paid: boolean;
+}
 
 /** Sexuality follows from a member's gender and whom they look for. */
 export function sexualityOf(gender: "male" | "female", seeking: "male" | "female" | "both"): ProfileRow["sexuality"] {
@@ -30,6 +53,121 @@ export class ProfileService {
     private readonly visibleUserIds: () => SQL,
     private readonly photos: PhotoService,
   ) {}
+
+  /** Teaser rows with their public main image (rows without one get null). */
+  private async presentTeasers(rows: TeaserRow[]): Promise<TeaserProfile[]> {
+    const images = await this.photos.mainImages(rows.map((r) => r.id));
+    return rows.map((row) => {
+      const image = images.get(row.id);
+      return {
+        ...row,
+        main_image:
+          image && image.status === "active"
+            ? { thumb_url: this.photos.urlOf(image.thumb_filename), status: image.status }
+            : null,
+      };
+    });
+  }
+
+  /**
+   * GET /api/members.php: the spec's search (gender, country, countryregion, age range) over visible,
+   * active members of the site's countries, 24 per page; when it finds fewer than 6, similar members
+   * (same gender, any region or age) follow.
+   */
+  async search(
+    query: MemberSearchQuery,
+    asker: Asker | null,
+    settings: Pick<Settings, "countries">,
+  ): Promise<MemberSearchResponse> {
+    const countries = query.country ? settings.countries.filter((c) => c === query.country) : settings.countries;
+    const filters: SearchFilters = {
+      gender: query.gender,
+      countries,
+      region: query.country ? query.countryregion : undefined,
+      minAge: query.min_age,
+      maxAge: query.max_age,
+    };
+    const page = query.page ?? 1;
+    const common = {
+      visibleUser: this.visibleUserIds(),
+      withPhoto: this.photos.profilesWithPublicMain(),
+      excludeProfileId: asker?.profileId ?? null,
+    };
+    const { rows, total } = await searchProfiles(this.db, {
+      ...common,
+      filters,
+      limit: SEARCH_PAGE_SIZE,
+      offset: (page - 1) * SEARCH_PAGE_SIZE,
+    });
+    let similar: TeaserRow[] = [];
+    if (total < SIMILAR_THRESHOLD) {
+      const wider = await searchProfiles(this.db, {
+        ...common,
+        filters: { gender: query.gender, countries: settings.countries },
+        limit: 12 + total,
+        offset: 0,
+      });
+      const found = new Set(rows.map((r) => r.id));
+      similar = wider.rows.filter((r) => !found.has(r.id)).slice(0, 12);
+    }
+    return {
+      profiles: await this.presentTeasers(rows),
+      numResults: total,
+      page,
+      pages: Math.ceil(total / SEARCH_PAGE_SIZE),
+      similar: await this.presentTeasers(similar),
+    };
+  }
+
+  /**
+   * GET /api/member.php: one member as `asker` may see them. Fields the site does not show are null;
+   * exact coordinates and the birth date never leave the server; photos come locked (blurred) where
+   * the asker may not see them. Null when the member is not visible.
+   */
+  async memberView(
+    id: number,
+    asker: Asker | null,
+    settings: Pick<Settings, "visible_profile_fields" | "countries">,
+  ): Promise<MemberResponse | null> {
+    const profile = await findVisibleProfile(this.db, id, this.visibleUserIds());
+    if (!profile) return null;
+    const viewer: PhotoViewer | null = asker ? { profileId: asker.profileId, paid: asker.paid } : null;
+    const { photos, mainImage, lockedCount } = await this.photos.forViewer(profile.id, viewer);
+    const shown = new Set<string>(settings.visible_profile_fields);
+    const field = <T>(name: string, value: T): T | null => (shown.has(name) ? value : null);
+    const related = await relatedProfiles(this.db, {
+      profile,
+      visibleUser: this.visibleUserIds(),
+      withPhoto: this.photos.profilesWithPublicMain(),
+      excludeProfileId: asker?.profileId ?? null,
+      limit: 6,
+    });
+    return {
+      profile: {
+        id: profile.id,
+        name: profile.name,
+        age: ageOn(profile.birthDate, new Date()),
+        gender: field("gender", profile.gender),
+        sexuality: field("sexuality", profile.sexuality),
+        country: field("country", profile.country),
+        region: field("region", profile.region),
+        city: field("city", profile.city),
+        hair_color: field("hair_color", profile.hairColor),
+        eye_color: field("eye_color", profile.eyeColor),
+        body_type: field("body_type", profile.bodyType),
+        relationship_status: field("relationship_status", profile.relationshipStatus),
+        tattoos: field("tattoos", profile.tattoos),
+        interests: shown.has("interests") ? (profile.interests as MemberResponse["profile"]["interests"]) : [],
+        about: shown.has("about") ? profile.about : "",
+        fictional: profile.fictional,
+        main_image: mainImage,
+        photos,
+        locked_photos: lockedCount,
+        photo_lock: lockedCount === 0 ? null : asker ? "premium" : "login",
+      },
+      related: await this.presentTeasers(related),
+    };
+  }
 
   /** Newest visible profiles with a public main image, as a visitor may see them. */
   async teaser(options: { limit: number; countries: readonly string[] }): Promise<TeaserProfile[]> {

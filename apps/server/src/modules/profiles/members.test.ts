@@ -1,0 +1,229 @@
+import { memberResponseSchema, memberSearchResponseSchema, SEARCH_PAGE_SIZE } from "@app/contract";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seed } from "../../seed/seed.ts";
+import { TestClient } from "../../test/client.ts";
+import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+
+let database: TestDatabase;
+let app: TestApp;
+let n = 0;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await startTestApp(database, { listen: false });
+  await seed(app.services, { profiles: 150 });
+}, 300_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await database?.destroy();
+});
+
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+async function member(options: { paid?: boolean; activate?: boolean } = {}) {
+  const client = new TestClient(app.server);
+  const email = `m${++n}.${Date.now()}@example.org`;
+  const response = await client.post("/api/signup.php", {
+    email,
+    name: "Jo",
+    password: "correct horse battery",
+    date_of_birth: "1988-02-02",
+    gender: "male",
+    seeking: "female",
+  });
+  const id = response.json().user.id as number;
+  if (options.activate !== false) await database.db.execute(sql`update profiles set status = 'active' where user_id = ${id}`);
+  if (options.paid) await database.db.execute(sql`update users set paid_user = true where id = ${id}`);
+  const [profile] = await rows<{ id: number }>(sql`select id from profiles where user_id = ${id}`);
+  return { client, userId: id, profileId: profile?.id ?? 0 };
+}
+
+const search = async (client: TestClient, query: string) => {
+  const response = await client.get(`/api/members.php${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return memberSearchResponseSchema.parse(response.json());
+};
+
+describe("member search", () => {
+  it("filters by gender, country, region and age, with the exact count and stable paging", async () => {
+    const { client } = await member();
+    const result = await search(client, "?gender=female&min_age=25&max_age=40");
+    const [expected] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from profiles where status = 'active' and gender = 'female'
+          and date_part('year', age(birth_date)) between 25 and 40`,
+    );
+    expect(result.numResults).toBe(expected?.n);
+    expect(result.profiles.length).toBe(Math.min(SEARCH_PAGE_SIZE, result.numResults));
+    for (const p of result.profiles) expect(p.age >= 25 && p.age <= 40).toBe(true);
+    const genders = await rows<{ gender: string }>(
+      sql`select distinct gender from profiles where id in (${sql.join(
+        result.profiles.map((p) => sql`${p.id}`),
+        sql`, `,
+      )})`,
+    );
+    expect(genders).toEqual([{ gender: "female" }]);
+
+    const all = await search(client, "");
+    expect(all.pages).toBe(Math.ceil(all.numResults / SEARCH_PAGE_SIZE));
+    const second = await search(client, "?page=2");
+    const firstIds = new Set(all.profiles.map((p) => p.id));
+    expect(second.profiles.some((p) => firstIds.has(p.id))).toBe(false);
+
+    const nl = await search(client, "?country=nl");
+    expect(nl.profiles.every((p) => p.country === "NL")).toBe(true);
+    const [region] = await rows<{ region: string }>(
+      sql`select region from profiles where country = 'NL' and region is not null limit 1`,
+    );
+    const inRegion = await search(client, `?country=NL&countryregion=${region?.region}`);
+    const regions = await rows<{ region: string }>(
+      sql`select distinct region from profiles where id in (${sql.join(
+        [0, ...inRegion.profiles.map((p) => p.id)].map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    expect(regions).toEqual([{ region: region?.region }]);
+  });
+
+  it("never lists invisible, unconfirmed, pending-deletion members or the asker", async () => {
+    const asker = await member();
+    const hidden = await member();
+    const leaving = await member();
+    const unconfirmed = await member({ activate: false });
+    const shown = await member();
+    await database.db.execute(sql`update users set invisible = true where id = ${hidden.userId}`);
+    await database.db.execute(sql`update users set status = 'pending_deletion' where id = ${leaving.userId}`);
+    const ids = new Set<number>();
+    const first = await search(asker.client, "?gender=male&country=NL");
+    for (let page = 1; page <= first.pages; page++)
+      for (const p of (await search(asker.client, `?gender=male&country=NL&page=${page}`)).profiles) ids.add(p.id);
+    expect(ids.has(shown.profileId)).toBe(true);
+    for (const excluded of [asker, hidden, leaving, unconfirmed]) expect(ids.has(excluded.profileId)).toBe(false);
+  });
+
+  it("offers similar members when the search finds few", async () => {
+    const { client } = await member();
+    const narrow = await search(client, "?gender=female&country=NZ&min_age=69&max_age=69");
+    expect(narrow.numResults).toBeLessThan(6);
+    expect(narrow.similar.length).toBeGreaterThan(0);
+    const found = new Set(narrow.profiles.map((p) => p.id));
+    expect(narrow.similar.some((p) => found.has(p.id))).toBe(false);
+    const wide = await search(client, "?gender=female");
+    expect(wide.similar).toEqual([]);
+  });
+
+  it("refuses bad filters with a clear error", async () => {
+    const { client } = await member();
+    for (const bad of ["?min_age=abc", "?min_age=17", "?min_age=40&max_age=30", "?gender=robot", "?page=0"]) {
+      const response = await client.get(`/api/members.php${bad}`);
+      expect(response.statusCode, bad).toBe(422);
+      expect(response.json().error).toBe("validation_failed");
+    }
+  });
+});
+
+describe("member view and photo access", () => {
+  /** A demo member with three photos: main (public), a second (public), a third (private). */
+  async function demoWithPhotos() {
+    const [row] = await rows<{ id: number }>(
+      sql`select p.id from profiles p where p.fictional and (select count(*) from photos f where f.profile_id = p.id) = 3 limit 1`,
+    );
+    return row?.id ?? 0;
+  }
+
+  it("hides no field by default but never sends the birth date, coordinates or e-mail", async () => {
+    const id = await demoWithPhotos();
+    const response = await new TestClient(app.server).get(`/api/member.php?id=${id}`);
+    expect(response.statusCode).toBe(200);
+    const view = memberResponseSchema.parse(response.json());
+    expect(view.profile.id).toBe(id);
+    expect(view.related.length).toBeGreaterThan(0);
+    expect(view.related.some((r) => r.id === id)).toBe(false);
+    expect(response.body).not.toMatch(/birth|latitude|longitude|"lat"|"lon"|email|password/i);
+  });
+
+  it("gives visitors and free members the main photo and only blurred copies of the rest; premium members everything", async () => {
+    const id = await demoWithPhotos();
+    const visitor = new TestClient(app.server);
+    const free = (await member()).client;
+    const premium = (await member({ paid: true })).client;
+
+    const asVisitor = memberResponseSchema.parse((await visitor.get(`/api/member.php?id=${id}`)).json()).profile;
+    expect(asVisitor.photo_lock).toBe("login");
+    expect(asVisitor.locked_photos).toBe(2);
+    const asFree = memberResponseSchema.parse((await free.get(`/api/member.php?id=${id}`)).json()).profile;
+    expect(asFree.photo_lock).toBe("premium");
+    const asPremium = memberResponseSchema.parse((await premium.get(`/api/member.php?id=${id}`)).json()).profile;
+    expect(asPremium.photo_lock).toBeNull();
+    expect(asPremium.photos.every((p) => !p.locked && p.url)).toBe(true);
+
+    const real = asPremium.photos;
+    const locked = asFree.photos.filter((p) => p.locked);
+    expect(locked.every((p) => p.url === null && p.thumb_url.endsWith("-b.jpg"))).toBe(true);
+    for (const client of [visitor, free]) {
+      // Every real URL of a locked photo is refused, whichever variant is tried.
+      for (const photo of real.filter((p) => !asFree.photos.find((f) => f.id === p.id && !f.locked))) {
+        expect((await client.get(photo.url ?? "")).statusCode).toBe(404);
+        expect((await client.get(photo.thumb_url)).statusCode).toBe(404);
+      }
+      for (const photo of locked) {
+        const blurred = await client.get(photo.thumb_url);
+        expect(blurred.statusCode).toBe(200);
+        const realThumb = await premium.get(real.find((p) => p.id === photo.id)?.thumb_url ?? "");
+        expect(realThumb.statusCode).toBe(200);
+        expect(Buffer.compare(blurred.rawPayload, realThumb.rawPayload)).not.toBe(0);
+        // Blurred: far less detail than the real thumbnail (the image's standard deviation drops).
+        const stats = async (bytes: Buffer) => (await sharp(bytes).stats()).channels[0]?.stdev ?? 0;
+        expect(await stats(blurred.rawPayload)).toBeLessThan(await stats(realThumb.rawPayload));
+      }
+    }
+    const main = asVisitor.main_image;
+    expect(main).not.toBeNull();
+    expect((await visitor.get(main?.url ?? "")).statusCode).toBe(200);
+  });
+
+  it("answers hidden and unknown members with 404 and bad ids with 422", async () => {
+    const hidden = await member();
+    await database.db.execute(sql`update users set invisible = true where id = ${hidden.userId}`);
+    const client = new TestClient(app.server);
+    expect((await client.get(`/api/member.php?id=${hidden.profileId}`)).statusCode).toBe(404);
+    expect((await client.get("/api/member.php?id=99999999")).statusCode).toBe(404);
+    expect((await client.get("/api/member.php?id=abc")).statusCode).toBe(422);
+  });
+
+  it("follows the site's visible_profile_fields", async () => {
+    const id = await demoWithPhotos();
+    await database.db.execute(
+      sql`update sites set settings = ${JSON.stringify({ visible_profile_fields: ["age", "city"] })}::jsonb where is_default`,
+    );
+    app.services.site.invalidate();
+    try {
+      const view = memberResponseSchema.parse((await new TestClient(app.server).get(`/api/member.php?id=${id}`)).json()).profile;
+      expect(view.city).not.toBeNull();
+      expect(view.hair_color).toBeNull();
+      expect(view.about).toBe("");
+      expect(view.interests).toEqual([]);
+    } finally {
+      await database.db.execute(sql`update sites set settings = '{}'::jsonb where is_default`);
+      app.services.site.invalidate();
+    }
+  });
+
+  it("keeps visitors out of the search where the site closes it, but not members", async () => {
+    await database.db.execute(
+      sql`update sites set settings = ${JSON.stringify({ logged_out_search: "none", logged_out_search_trafficsource: "none" })}::jsonb where is_default`,
+    );
+    app.services.site.invalidate();
+    try {
+      const visitor = await new TestClient(app.server).get("/api/members.php");
+      expect(visitor.statusCode).toBe(403);
+      expect(visitor.json().error).toBe("authentication_required");
+      expect((await (await member()).client.get("/api/members.php")).statusCode).toBe(200);
+    } finally {
+      await database.db.execute(sql`update sites set settings = '{}'::jsonb where is_default`);
+      app.services.site.invalidate();
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import path from "node:path";
+import { expect, expectAccessible, loginThroughForm, skipEntryWarning, test } from "./fixtures";
+
+const shots = path.join(import.meta.dirname, "screenshots");
+test.beforeEach(async ({ context }) => skipEntryWarning(context));
+
+test("a member searches with filters and opens a profile", async ({ page }) => {
+  await loginThroughForm(page, "free@example.com", "free-demo-2025");
+  await expect(page).toHaveURL(/\/members/);
+  await page.getByLabel("Looking for").selectOption("female");
+  await page.getByLabel("Minimum age").selectOption("18");
+  await page.getByLabel("Maximum age").selectOption("99");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/gender=female/);
+  await expect(page.getByText(/members? found/)).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: path.join(shots, "members-search.png") });
+
+  // A profile of the results, with the fictional mark and its details.
+  await page.locator("a[href^='/members/']").first().click();
+  await expect(page).toHaveURL(/\/members\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: path.join(shots, "member-profile.png"), fullPage: true });
+});
+
+test("a visitor sees only the main photo and a login prompt for the rest", async ({ page, request }) => {
+  // Find a demo member with more than one photo through the API.
+  let id = 0;
+  for (let candidate = 3; candidate < 40 && !id; candidate++) {
+    const response = await request.get(`/api/member.php?id=${candidate}`);
+    if (response.ok() && (await response.json()).profile.photos.length > 1) id = candidate;
+  }
+  expect(id).toBeGreaterThan(0);
+  await page.goto(`/members/${id}`, { waitUntil: "networkidle" });
+  await expect(page.getByText(/Login to view more photos of/)).toBeVisible();
+  const view = await (await request.get(`/api/member.php?id=${id}`)).json();
+  const locked = view.profile.photos.filter((p: { locked: boolean }) => p.locked);
+  expect(locked.length).toBeGreaterThan(0);
+  for (const photo of locked) expect(photo.url).toBeNull();
+  await page.screenshot({ path: path.join(shots, "member-visitor.png") });
+});
