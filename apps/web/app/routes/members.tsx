@@ -1,28 +1,37 @@
 import { searchVisible } from "@app/contract";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
+import { SearchForm } from "../features/search/search-form";
+import { searchQueryFrom } from "../features/search/search-query";
+import { SearchResults } from "../features/search/search-results";
+import { getRegions } from "../features/site/api";
 import { settingsFor } from "../lib/settings.server";
 import { hasTrafficSource } from "../lib/tracking";
+import { useRootData } from "../root";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
-import { ProfileGrid } from "../ui/profile-card";
 import type { Route } from "./+types/members";
 
+const loadRegions = () => getRegions("all");
+
 /**
- * /members, the post-login home: the newest members until search arrives. Visitors see it under the
- * logged-out search rule of spec §4; otherwise no profile reaches the browser.
+ * /members, the post-login home: the member search of spec §3. The URL holds the search; a plain
+ * visit searches with the member's own defaults. Visitors see it under the logged-out search rule of
+ * spec §4; otherwise no profile reaches the browser.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const [user, settings] = await Promise.all([services.currentUser(), settingsFor(request, services)]);
   if (!searchVisible(settings, user !== null, hasTrafficSource(request.headers.get("cookie")))) {
-    return { visible: false, profiles: [] };
+    return { visible: false as const };
   }
-  return { visible: true, profiles: await services.teaser({ limit: 24, countries: settings.countries }) };
+  const query = searchQueryFrom(new URL(request.url).searchParams, user?.profile ?? null);
+  return { visible: true as const, query, result: await services.searchMembers(query) };
 }
 
 export default function Members({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
+  const root = useRootData();
   const title = intl.formatMessage({ id: "title.members" });
   return (
     <section className="container py-4">
@@ -38,12 +47,16 @@ export default function Members({ loaderData }: Route.ComponentProps) {
             }}
           />
         </div>
-      ) : loaderData.profiles.length ? (
-        <ProfileGrid profiles={loaderData.profiles} />
       ) : (
-        <p className="text-body-secondary">
-          <FormattedMessage id="home.teaser_empty" />
-        </p>
+        <>
+          <SearchForm
+            query={loaderData.query}
+            countries={root?.settings.countries ?? []}
+            fields={root?.settings.search_fields ?? []}
+            loadRegions={loadRegions}
+          />
+          <SearchResults query={loaderData.query} result={loaderData.result} />
+        </>
       )}
     </section>
   );

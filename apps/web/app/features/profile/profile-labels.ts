@@ -1,4 +1,4 @@
-import type { BODY_TYPES, EYE_COLORS, HAIR_COLORS, RELATIONSHIP_STATUSES } from "@app/contract";
+import type { BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES } from "@app/contract";
 
 /** Message ids of the profile values of spec §3 (`profile.<field>.<key>`, written out so the catalogue test sees them). */
 export const HAIR_COLOR_LABELS: Record<(typeof HAIR_COLORS)[number], string> = {
@@ -35,4 +35,17 @@ export const RELATIONSHIP_STATUS_LABELS: Record<(typeof RELATIONSHIP_STATUSES)[n
   widowed: "profile.relationship_status.widowed",
   unmarried: "profile.relationship_status.unmarried",
   living_together: "profile.relationship_status.living_together",
+};
+
+/** Sexuality and gender as another member's profile shows them. */
+export const SEXUALITY_LABELS: Record<(typeof SEXUALITIES)[number], string> = {
+  hetero: "member.sexuality.hetero",
+  gay: "member.sexuality.gay",
+  lesbian: "member.sexuality.lesbian",
+  bi: "member.sexuality.bi",
+};
+
+export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  male: "member.gender.male",
+  female: "member.gender.female",
 };

@@ -1,0 +1,118 @@
+import type { MemberProfile } from "@app/contract";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { IntlProvider } from "react-intl";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import en from "../../i18n/locales/en.json";
+import { MemberView } from "./member-view";
+
+function member(overrides: Partial<MemberProfile> = {}): MemberProfile {
+  return {
+    id: 42,
+    name: "Anna",
+    age: 34,
+    gender: "female",
+    sexuality: "hetero",
+    country: "NL",
+    region: "NH",
+    city: "Haarlem",
+    hair_color: "dark_blond",
+    eye_color: null,
+    body_type: "slim",
+    relationship_status: "single",
+    tattoos: false,
+    interests: ["music", "travelling"],
+    about: "Walks on the beach.\nGood coffee.",
+    fictional: false,
+    main_image: { thumb_url: "/cdn/1-thumb.jpg", url: "/cdn/1.jpg", status: "active" },
+    photos: [
+      { id: 1, thumb_url: "/cdn/1-thumb.jpg", url: "/cdn/1.jpg", locked: false, private: false },
+      { id: 2, thumb_url: "/cdn/2-thumb.jpg", url: "/cdn/2.jpg", locked: false, private: false },
+      { id: 3, thumb_url: "/cdn/3-blur.jpg", url: null, locked: true, private: true },
+    ],
+    locked_photos: 1,
+    photo_lock: "login",
+    ...overrides,
+  };
+}
+
+function renderView(profile: MemberProfile) {
+  const loadRegions = vi.fn(async () => ({ NL: [{ code: "NH", name: "North Holland" }] }));
+  const Stub = createRoutesStub([
+    {
+      path: "/members/:id",
+      Component: () => (
+        <IntlProvider locale="en" messages={en}>
+          <MemberView
+            profile={profile}
+            loadRegions={loadRegions}
+            fictionalIcon="masks"
+            fictionalWarning="Some profiles are fictional."
+            notes={{ body_type: "As the member describes it." }}
+          />
+        </IntlProvider>
+      ),
+    },
+  ]);
+  render(<Stub initialEntries={[`/members/${profile.id}`]} />);
+}
+
+describe("member view", () => {
+  it("shows the header, the details the site sends and the interests", async () => {
+    renderView(member());
+    await act(async () => {});
+    expect(screen.getByRole("heading", { level: 1, name: "Anna" })).toBeTruthy();
+    expect(screen.getByText("34 years · Haarlem, North Holland, Netherlands")).toBeTruthy();
+    const details = within(screen.getByRole("region", { name: "Details" }));
+    expect(details.getByText("Hair colour").nextElementSibling?.textContent).toBe("Dark blond");
+    expect(details.getByText("Tattoos").nextElementSibling?.textContent).toBe("No");
+    expect(details.getByText("Sexuality").nextElementSibling?.textContent).toBe("Heterosexual");
+    expect(details.getByText("As the member describes it.")).toBeTruthy();
+    // Hidden or unknown fields arrive as null and are left out.
+    expect(details.queryByText("Eye colour")).toBeNull();
+    const interests = within(screen.getByRole("region", { name: "Interests" }));
+    expect(interests.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      en["interest.music"],
+      en["interest.travelling"],
+    ]);
+    expect(screen.getByRole("region", { name: "About Anna" }).textContent).toContain("Good coffee.");
+    expect(screen.queryByRole("img", { name: "Fictional profile" })).toBeNull();
+  });
+
+  it("marks a fictional profile with its icon and the warning", () => {
+    renderView(member({ fictional: true }));
+    expect(screen.getByRole("img", { name: "Fictional profile" })).toBeTruthy();
+    expect(screen.getByText("Some profiles are fictional.")).toBeTruthy();
+  });
+
+  it("shows locked photos blurred under a lock, with the visitor's login prompt", () => {
+    renderView(member());
+    const photos = within(screen.getByRole("list", { name: "Photos" }));
+    const locked = photos.getByRole("link", { name: "Login to view more photos of Anna" });
+    expect(locked.getAttribute("href")).toBe("/login");
+    expect(locked.querySelector("img")?.getAttribute("src")).toBe("/cdn/3-blur.jpg");
+    expect(screen.getAllByRole("link", { name: "Login to view more photos of Anna" })).toHaveLength(2);
+  });
+
+  it("sends a free member to premium for the locked photos", () => {
+    renderView(member({ photo_lock: "premium" }));
+    expect(screen.getByText("Premium members see every photo")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Get Premium" }).getAttribute("href")).toBe("/premium");
+  });
+
+  it("says nothing about locks when every photo is visible", () => {
+    renderView(member({ photos: member().photos.slice(0, 2), locked_photos: 0, photo_lock: null }));
+    expect(screen.queryByText(/Login to view more photos/)).toBeNull();
+    expect(screen.queryByText("Premium members see every photo")).toBeNull();
+  });
+
+  it("opens the gallery of the unlocked photos at the one clicked", async () => {
+    renderView(member());
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Photo 2 of Anna" })));
+    const dialog = within(await screen.findByRole("dialog", { name: "Photos of Anna" }));
+    const slides = dialog.getAllByRole("img");
+    expect(slides.map((img) => img.getAttribute("src"))).toEqual(["/cdn/1.jpg", "/cdn/2.jpg"]);
+    expect(slides[1]?.closest(".carousel-item")?.className).toContain("active");
+    expect(dialog.getByText("Next photo")).toBeTruthy();
+  });
+});

@@ -1,0 +1,77 @@
+import { ACCOUNT_RULES, type MemberSearchQuery, memberSearchQuerySchema, type User } from "@app/contract";
+
+type Seeker = Pick<User["profile"], "seeking">;
+
+/** The URL parameters of the search state (spec §3), as GET /api/members.php takes them. */
+export const SEARCH_PARAMS = ["gender", "country", "countryregion", "min_age", "max_age", "page"] as const;
+
+/** The ages a search may ask for (spec §5: members are 18+; 99 is the oldest age a profile shows). */
+export const SEARCH_AGES: readonly number[] = Array.from(
+  { length: ACCOUNT_RULES.maxAge - ACCOUNT_RULES.minAge + 1 },
+  (_, i) => ACCOUNT_RULES.minAge + i,
+);
+
+/**
+ * A search from the member's own profile: the gender they are looking for (none when "both"). The
+ * country is not part of the user call, so it stays open.
+ */
+export function searchDefaults(member: Seeker | null): MemberSearchQuery {
+  if (!member || member.seeking === "both") return {};
+  return { gender: member.seeking };
+}
+
+/** Whether the URL carries a search at all (a GET of the form sends every field, even when empty). */
+export function hasSearchParams(params: URLSearchParams): boolean {
+  return SEARCH_PARAMS.some((name) => params.has(name));
+}
+
+/**
+ * The search a /members URL asks for. Without search parameters (a plain visit, the post-login home)
+ * the member's defaults apply; a URL the contract rejects falls back to them too. Ages given the
+ * wrong way round are swapped rather than thrown away.
+ */
+export function searchQueryFrom(params: URLSearchParams, member: Seeker | null): MemberSearchQuery {
+  if (!hasSearchParams(params)) return searchDefaults(member);
+  const raw: Record<string, string> = {};
+  for (const name of SEARCH_PARAMS) {
+    const value = params.get(name);
+    if (value !== null) raw[name] = value.trim();
+  }
+  const min = Number(raw.min_age);
+  const max = Number(raw.max_age);
+  if (raw.min_age && raw.max_age && min > max) [raw.min_age, raw.max_age] = [raw.max_age, raw.min_age];
+  const parsed = memberSearchQuerySchema.safeParse(raw);
+  return parsed.success ? parsed.data : searchDefaults(member);
+}
+
+/**
+ * The /members URL of a search and page. Empty filters are left out; page 1 is left out too unless
+ * nothing else remains, because a URL without any search parameter means "use my defaults".
+ */
+export function searchHref(query: MemberSearchQuery, page = 1): string {
+  const params = new URLSearchParams();
+  if (query.gender) params.set("gender", query.gender);
+  if (query.country) {
+    params.set("country", query.country);
+    if (query.countryregion) params.set("countryregion", query.countryregion);
+  }
+  if (query.min_age !== undefined) params.set("min_age", String(query.min_age));
+  if (query.max_age !== undefined) params.set("max_age", String(query.max_age));
+  if (page > 1 || params.toString() === "") params.set("page", String(page));
+  return `/members?${params.toString()}`;
+}
+
+/** The pages a pager shows: the first, the last and a window around the current one; null is a gap. */
+export function pageWindow(page: number, pages: number, radius = 2): (number | null)[] {
+  if (pages <= 1) return [];
+  const shown = new Set<number>([1, pages]);
+  for (let p = Math.max(1, page - radius); p <= Math.min(pages, page + radius); p++) shown.add(p);
+  const sorted = [...shown].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  for (const [i, p] of sorted.entries()) {
+    const previous = sorted[i - 1];
+    if (previous !== undefined && p - previous > 1) out.push(p - previous === 2 ? p - 1 : null);
+    out.push(p);
+  }
+  return out;
+}

@@ -1,0 +1,97 @@
+import { signupsEnabled } from "@app/contract";
+import { createIntl, FormattedMessage, useIntl } from "react-intl";
+import { data, Link } from "react-router";
+import { MemberView } from "../features/profile/member-view";
+import { getRegions } from "../features/site/api";
+import { messagesFor } from "../i18n/messages.server";
+import { resolveLocale } from "../lib/locale.server";
+import { useMember } from "../lib/member";
+import type { RouteHandle } from "../lib/route-handle";
+import { useRootData } from "../root";
+import { servicesContext } from "../server-context";
+import { PageTitle } from "../ui/page-title";
+import { ProfileGrid } from "../ui/profile-card";
+import type { Route } from "./+types/member";
+
+const loadRegions = () => getRegions("all");
+
+/**
+ * /members/{id} and /likes/m/{id} (spec §2: the same screen): one member's profile as the asker may
+ * see it. A member who does not exist or may not be seen is a 404.
+ */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== params.id) throw data(null, { status: 404 });
+  const services = context.get(servicesContext);
+  const [answer, { locale }] = await Promise.all([services.member(id), resolveLocale(request, services)]);
+  if (!answer) throw data(null, { status: 404 });
+  const intl = createIntl({ locale, defaultLocale: "en", messages: messagesFor(locale) });
+  const { name, age } = answer.profile;
+  return { ...answer, title: intl.formatMessage({ id: "member.title" }, { name, age }) };
+}
+
+export const handle: RouteHandle = { backButton: true };
+
+/** Social preview: the member's name and age, and the main image only once it is approved (spec §3). */
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const image = loaderData.profile.main_image;
+  return [
+    { property: "og:type", content: "profile" },
+    { property: "og:title", content: loaderData.title },
+    ...(image?.status === "active" ? [{ property: "og:image", content: image.url }] : []),
+  ];
+}
+
+/** Visitors may look, but chatting, liking and gifts need an account (spec §6). */
+function VisitorPrompt({ id, name }: { id: number; name: string }) {
+  const root = useRootData();
+  const canSignup = root ? signupsEnabled(root.settings, root.hasTrafficSource) : false;
+  return (
+    <div className="card card-body bg-body-secondary border-0 mb-4">
+      <p className="mb-2">
+        <FormattedMessage id="member.visitor_prompt" values={{ name }} />
+      </p>
+      <div className="d-flex flex-wrap gap-2">
+        <Link to="/login" className="btn btn-primary">
+          <FormattedMessage id="nav.login" />
+        </Link>
+        {canSignup ? (
+          <Link to={`/members/${id}/signup`} className="btn btn-outline-primary">
+            <FormattedMessage id="home.cta_signup" />
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export default function Member({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl();
+  const root = useRootData();
+  const { user } = useMember();
+  const { profile, related, title } = loaderData;
+  return (
+    <div className="container py-4">
+      <PageTitle title={title} />
+      <MemberView
+        // A new profile (a related card) starts with its own photo state.
+        key={profile.id}
+        profile={profile}
+        loadRegions={loadRegions}
+        fictionalIcon={root?.settings.fictional_icon ?? "masks"}
+        fictionalWarning={root?.settings.fictional_warning ?? ""}
+        notes={root?.settings.visible_profile_notes}
+        actions={user ? null : <VisitorPrompt id={profile.id} name={profile.name} />}
+      />
+      {related.length > 0 ? (
+        <section className="mt-5" aria-labelledby="related-heading">
+          <h2 id="related-heading" className="h4 mb-3">
+            {intl.formatMessage({ id: "member.related" }, { name: profile.name })}
+          </h2>
+          <ProfileGrid profiles={related} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
