@@ -89,3 +89,14 @@ export const PHOTO_UPLOAD = {
   maxPixels: 40_000_000,
   types: ["image/jpeg", "image/png", "image/webp"],
 } as const;
+
+/** PUT /api/photo.php: change one of the member's own photos. DELETE /api/photo.php?id= removes it. */
+export const photoUpdateSchema = z
+  .object({
+    id: z.number().int().positive(),
+    main: z.literal(true).optional(),
+    private: z.boolean().optional(),
+    position: z.number().int().min(0).max(100).optional(),
+  })
+  .strict();
+export const photoIdQuerySchema = z.object({ id: z.coerce.number().int().positive() });

@@ -55,3 +55,71 @@ export async function insertPhotoWithinLimit(db: Db, row: NewPhoto, limit: numbe
     return created ?? null;
   });
 }
+
+export async function findPhotoOfProfile(db: Db, photoId: number, profileId: number): Promise<PhotoRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)))
+    .limit(1);
+  return row;
+}
+
+/** Makes one photo the main one (the partial unique index allows one per profile). */
+export async function setMainPhoto(db: Db, profileId: number, photoId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(photos)
+      .set({ isMain: false })
+      .where(and(eq(photos.profileId, profileId), eq(photos.isMain, true)));
+    await tx
+      .update(photos)
+      .set({ isMain: true })
+      .where(and(eq(photos.profileId, profileId), eq(photos.id, photoId)));
+  });
+}
+
+export async function setPhotoPrivate(db: Db, profileId: number, photoId: number, isPrivate: boolean): Promise<void> {
+  await db
+    .update(photos)
+    .set({ private: isPrivate })
+    .where(and(eq(photos.profileId, profileId), eq(photos.id, photoId)));
+}
+
+/** Moves a photo to `position` (0-based) and renumbers the others 0..n-1 in order. */
+export async function movePhoto(db: Db, profileId: number, photoId: number, position: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const ordered = await tx
+      .select()
+      .from(photos)
+      .where(eq(photos.profileId, profileId))
+      .orderBy(asc(photos.position), asc(photos.id));
+    const moving = ordered.find((p) => p.id === photoId);
+    if (!moving) return;
+    const rest = ordered.filter((p) => p.id !== photoId);
+    rest.splice(Math.max(0, Math.min(position, rest.length)), 0, moving);
+    for (const [index, photo] of rest.entries()) {
+      if (photo.position !== index) await tx.update(photos).set({ position: index }).where(eq(photos.id, photo.id));
+    }
+  });
+}
+
+/** Deletes a photo row; when it was the main one, the first remaining photo becomes main. */
+export async function deletePhoto(db: Db, profileId: number, photoId: number): Promise<PhotoRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(photos)
+      .where(and(eq(photos.profileId, profileId), eq(photos.id, photoId)))
+      .returning();
+    if (removed?.isMain) {
+      const [next] = await tx
+        .select()
+        .from(photos)
+        .where(eq(photos.profileId, profileId))
+        .orderBy(asc(photos.position), asc(photos.id))
+        .limit(1);
+      if (next) await tx.update(photos).set({ isMain: true }).where(eq(photos.id, next.id));
+    }
+    return removed;
+  });
+}

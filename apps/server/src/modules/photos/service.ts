@@ -5,14 +5,19 @@ import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Storage } from "../../platform/storage.ts";
 import {
+  deletePhoto,
   findPhotoByFile,
+  findPhotoOfProfile,
   insertPhotos,
   insertPhotoWithinLimit,
   mainPhotos,
+  movePhoto,
   type NewPhoto,
   type PhotoRow,
   photosOfProfile,
   profilesWithPublicMainSql,
+  setMainPhoto,
+  setPhotoPrivate,
 } from "./queries.ts";
 
 export const PHOTO_SIZES = { full: { width: 960, height: 1200 }, thumb: { width: 320, height: 400 } } as const;
@@ -146,9 +151,40 @@ export class PhotoService {
     return this.listOwn(profileId);
   }
 
+  /** Changes one of the member's own photos: main, premium-only, position. */
+  async update(
+    profileId: number,
+    photoId: number,
+    change: { main?: true; private?: boolean; position?: number },
+  ): Promise<Photo[]> {
+    const photo = await findPhotoOfProfile(this.db, photoId, profileId);
+    if (!photo) throw new AppError("not_found");
+    if (change.main) await setMainPhoto(this.db, profileId, photoId);
+    if (change.private !== undefined) await setPhotoPrivate(this.db, profileId, photoId, change.private);
+    if (change.position !== undefined) await movePhoto(this.db, profileId, photoId, change.position);
+    return this.listOwn(profileId);
+  }
+
+  /** Deletes one of the member's own photos with its files (and their blurred copy). */
+  async remove(profileId: number, photoId: number): Promise<Photo[]> {
+    const removed = await deletePhoto(this.db, profileId, photoId);
+    if (!removed) throw new AppError("not_found");
+    const blurred = removed.thumbFilename.replace(/-t\.jpg$/, "-b.jpg");
+    await Promise.all([
+      this.storage.delete(removed.filename),
+      this.storage.delete(removed.thumbFilename),
+      this.storage.delete(blurred),
+    ]);
+    return this.listOwn(profileId);
+  }
+
   async deleteFilesOfProfile(profileId: number): Promise<void> {
     for (const row of await photosOfProfile(this.db, profileId)) {
-      await Promise.all([this.storage.delete(row.filename), this.storage.delete(row.thumbFilename)]);
+      await Promise.all([
+        this.storage.delete(row.filename),
+        this.storage.delete(row.thumbFilename),
+        this.storage.delete(row.thumbFilename.replace(/-t\.jpg$/, "-b.jpg")),
+      ]);
     }
   }
 

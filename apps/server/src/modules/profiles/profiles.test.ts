@@ -199,6 +199,38 @@ describe("photo uploads", () => {
     expect(photosResponseSchema.parse((await client.get("/api/photos.php")).json()).photos).toHaveLength(0);
   });
 
+  it("sets the main photo, marks one premium-only, reorders and deletes, only for the owner", async () => {
+    const { client } = await member();
+    const image = await photoWithGps();
+    for (let i = 0; i < 3; i++) await upload(client, image);
+    const listed = photosResponseSchema.parse((await client.get("/api/photos.php")).json()).photos;
+    const [first, second, third] = listed;
+    expect(first?.is_main).toBe(true);
+
+    const main = photosResponseSchema.parse((await client.put("/api/photo.php", { id: third?.id, main: true })).json()).photos;
+    expect(main.filter((p) => p.is_main).map((p) => p.id)).toEqual([third?.id]);
+    const priv = photosResponseSchema.parse(
+      (await client.put("/api/photo.php", { id: second?.id, private: true })).json(),
+    ).photos;
+    expect(priv.find((p) => p.id === second?.id)?.private).toBe(true);
+    const moved = photosResponseSchema.parse((await client.put("/api/photo.php", { id: third?.id, position: 0 })).json()).photos;
+    expect(moved.map((p) => p.id)).toEqual([third?.id, first?.id, second?.id]);
+    expect(moved.map((p) => p.position)).toEqual([0, 1, 2]);
+
+    // Someone else's photo is not theirs to change or delete.
+    const stranger = (await member()).client;
+    expect((await stranger.put("/api/photo.php", { id: third?.id, main: true })).statusCode).toBe(404);
+    expect((await stranger.request("DELETE", `/api/photo.php?id=${third?.id}`)).statusCode).toBe(404);
+    expect((await client.put("/api/photo.php", { id: third?.id, colour: "red" })).statusCode).toBe(422);
+
+    const before = (await storedFiles()).length;
+    const after = photosResponseSchema.parse((await client.request("DELETE", `/api/photo.php?id=${third?.id}`)).json()).photos;
+    expect(after.map((p) => p.id)).toEqual([first?.id, second?.id]);
+    expect(after.filter((p) => p.is_main)).toHaveLength(1);
+    expect((await storedFiles()).length).toBe(before - 2);
+    expect((await client.get(third?.url ?? "")).statusCode).toBe(404);
+  });
+
   it("needs a session", async () => {
     const response = await upload(new TestClient(app.server), await photoWithGps());
     expect(response.statusCode).toBe(403);

@@ -5,6 +5,8 @@ import {
   memberQuerySchema,
   memberSearchQuerySchema,
   type OwnProfile,
+  photoIdQuerySchema,
+  photoUpdateSchema,
   profileUpdateSchema,
   searchVisible,
 } from "@app/contract";
@@ -86,6 +88,20 @@ export async function profileRoutes(
     const user = await requireUser(request, accounts);
     const profileId = await profiles.profileIdOfUser(user.id);
     return { photos: await photos.listOwn(profileId), photo_limit: photoLimitOf(user) };
+  });
+
+  app.put("/api/photo.php", async (request) => {
+    const user = await requireUser(request, accounts);
+    const { id, ...change } = parseInput(photoUpdateSchema, request.body);
+    const profileId = await profiles.profileIdOfUser(user.id);
+    return { photos: await photos.update(profileId, id, change), photo_limit: photoLimitOf(user) };
+  });
+
+  app.delete("/api/photo.php", async (request) => {
+    const user = await requireUser(request, accounts);
+    const { id } = parseInput(photoIdQuerySchema, request.query ?? {});
+    const profileId = await profiles.profileIdOfUser(user.id);
+    return { photos: await photos.remove(profileId, id), photo_limit: photoLimitOf(user) };
   });
 
   app.post("/api/photos.php", async (request) => {
