@@ -87,7 +87,7 @@ export async function openServices(
   // Profiles need the accounts' visibility rule and accounts need profiles: the rule is passed as a
   // function that reads the accounts service once both exist.
   let accounts: AccountService | undefined;
-  const profiles = new ProfileService(database.db, () => (accounts as AccountService).visibleUserIds(), photos);
+  const profiles = new ProfileService(database.db, (column) => (accounts as AccountService).visibleUser(column), photos);
   accounts = new AccountService({
     db: database.db,
     mailer,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { accountTokens, loginFailures, sessions, signupMessages, users } from "./schema.ts";
 
@@ -7,12 +7,12 @@ export type NewUser = typeof users.$inferInsert;
 export type TokenKind = (typeof accountTokens.$inferSelect)["kind"];
 type Tx = Pick<Db, "insert" | "update" | "select" | "delete" | "execute">;
 
-/** Ids of members others may see: not invisible, not pending deletion. A subquery for other modules. */
-export function visibleUserIdsSql(db: Db) {
-  return sql`${db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`not ${users.invisible} and ${users.status} <> 'pending_deletion'`)}`;
+/**
+ * "The member of `userIdColumn` is visible to others" (not invisible, not pending deletion), as an
+ * EXISTS condition for other modules' queries: an index lookup per candidate row, never a scan.
+ */
+export function visibleUserCondition(userIdColumn: SQL): SQL {
+  return sql`exists (select 1 from ${users} where ${users.id} = ${userIdColumn} and not ${users.invisible} and ${users.status} <> 'pending_deletion')`;
 }
 
 export async function insertUser(db: Tx, row: NewUser): Promise<UserRow> {

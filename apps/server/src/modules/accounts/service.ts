@@ -13,6 +13,7 @@ import {
   type User,
 } from "@app/contract";
 import { hash, verify } from "@node-rs/argon2";
+import type { SQL } from "drizzle-orm";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
@@ -46,7 +47,7 @@ import {
   touchSession,
   type UserRow,
   updateUser,
-  visibleUserIdsSql,
+  visibleUserCondition,
   voidTokens,
 } from "./queries.ts";
 import { dateOfBirthProblem, emailProblem, type FieldProblems, nameProblem, passwordProblem } from "./rules.ts";
@@ -130,9 +131,9 @@ export class AccountService {
     return verify(passwordHash, password).catch(() => false);
   }
 
-  /** A SQL subquery of the ids of members others may see (for other modules' queries). */
-  visibleUserIds() {
-    return visibleUserIdsSql(this.db);
+  /** "This user id column is a member others may see", as SQL for other modules' queries. */
+  visibleUser(userIdColumn: SQL): SQL {
+    return visibleUserCondition(userIdColumn);
   }
 
   findByEmail(email: string): Promise<UserRow | undefined> {

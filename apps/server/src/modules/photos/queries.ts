@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { photos } from "./schema.ts";
 
@@ -26,12 +26,9 @@ export async function insertPhotos(db: Db, rows: NewPhoto[]): Promise<void> {
   if (rows.length) await db.insert(photos).values(rows);
 }
 
-/** Ids of profiles whose main image is active and public: a subquery for other modules' lists. */
-export function profilesWithPublicMainSql(db: Db) {
-  return sql`${db
-    .select({ id: photos.profileId })
-    .from(photos)
-    .where(and(eq(photos.isMain, true), eq(photos.status, "active"), eq(photos.private, false)))}`;
+/** "The profile of `profileIdColumn` has an active, public main image", as an EXISTS condition. */
+export function hasPublicMainCondition(profileIdColumn: SQL): SQL {
+  return sql`exists (select 1 from ${photos} where ${photos.profileId} = ${profileIdColumn} and ${photos.isMain} and ${photos.status} = 'active' and not ${photos.private})`;
 }
 
 export async function photosOfProfile(db: Db, profileId: number): Promise<PhotoRow[]> {

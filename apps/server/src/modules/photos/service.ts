@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type MainImage as ContractMainImage, PHOTO_UPLOAD, type Photo } from "@app/contract";
+import type { SQL } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -8,6 +9,7 @@ import {
   deletePhoto,
   findPhotoByFile,
   findPhotoOfProfile,
+  hasPublicMainCondition,
   insertPhotos,
   insertPhotoWithinLimit,
   mainPhotos,
@@ -15,7 +17,6 @@ import {
   type NewPhoto,
   type PhotoRow,
   photosOfProfile,
-  profilesWithPublicMainSql,
   setMainPhoto,
   setPhotoPrivate,
 } from "./queries.ts";
@@ -50,9 +51,9 @@ export class PhotoService {
     return this.cdnPrefix + key;
   }
 
-  /** A SQL subquery of the ids of profiles with an active, public main image. */
-  profilesWithPublicMain() {
-    return profilesWithPublicMainSql(this.db);
+  /** "This profile id column has an active, public main image", as SQL for other modules' queries. */
+  hasPublicMain(profileIdColumn: SQL): SQL {
+    return hasPublicMainCondition(profileIdColumn);
   }
 
   /** Main images of these profiles, by profile id. */

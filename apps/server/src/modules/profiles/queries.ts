@@ -18,8 +18,8 @@ export interface TeaserRow {
 }
 
 /**
- * Active profiles of visible members for the public teaser, newest first. `visibleUserIds` filtering
- * (invisible, pending deletion) is the accounts module's rule; it hands over a SQL condition.
+ * Active profiles of visible members for the public teaser, newest first. Who is visible (the accounts
+ * module's rule) and who has a public photo (the photos module's) come in as SQL conditions.
  */
 export async function teaserProfiles(
   db: Db,
@@ -39,8 +39,8 @@ export async function teaserProfiles(
       and(
         eq(profiles.status, "active"),
         inArray(profiles.country, [...options.countries]),
-        sql`${profiles.userId} in (${options.visibleUser})`,
-        sql`${profiles.id} in (${options.withPhoto})`,
+        options.visibleUser,
+        options.withPhoto,
       ),
     )
     .orderBy(desc(profiles.createdAt), desc(profiles.id))
@@ -65,7 +65,7 @@ export async function isPublicProfile(db: Db, profileId: number, visibleUser: SQ
   const rows = await db
     .select({ id: profiles.id })
     .from(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.status, "active"), sql`${profiles.userId} in (${visibleUser})`))
+    .where(and(eq(profiles.id, profileId), eq(profiles.status, "active"), visibleUser))
     .limit(1);
   return rows.length > 0;
 }
@@ -113,7 +113,7 @@ function searchCondition(filters: SearchFilters, visibleUser: SQL, excludeProfil
   const bounds = birthDateBounds(new Date(), filters.minAge, filters.maxAge);
   return and(
     eq(profiles.status, "active"),
-    sql`${profiles.userId} in (${visibleUser})`,
+    visibleUser,
     excludeProfileId ? ne(profiles.id, excludeProfileId) : undefined,
     filters.gender ? eq(profiles.gender, filters.gender) : undefined,
     inArray(profiles.country, [...filters.countries]),
@@ -148,7 +148,7 @@ export async function searchProfiles(
     })
     .from(profiles)
     .where(where)
-    .orderBy(sql`(${profiles.id} in (${options.withPhoto})) desc`, desc(profiles.createdAt), desc(profiles.id))
+    .orderBy(sql`(${options.withPhoto}) desc`, desc(profiles.createdAt), desc(profiles.id))
     .limit(options.limit)
     .offset(options.offset);
   return { rows, total: count?.n ?? 0 };
@@ -159,7 +159,7 @@ export async function findVisibleProfile(db: Db, id: number, visibleUser: SQL): 
   const [row] = await db
     .select()
     .from(profiles)
-    .where(and(eq(profiles.id, id), eq(profiles.status, "active"), sql`${profiles.userId} in (${visibleUser})`))
+    .where(and(eq(profiles.id, id), eq(profiles.status, "active"), visibleUser))
     .limit(1);
   return row;
 }
@@ -182,8 +182,8 @@ export async function relatedProfiles(
     .where(
       and(
         eq(profiles.status, "active"),
-        sql`${profiles.userId} in (${options.visibleUser})`,
-        sql`${profiles.id} in (${options.withPhoto})`,
+        options.visibleUser,
+        options.withPhoto,
         ne(profiles.id, options.profile.id),
         options.excludeProfileId ? ne(profiles.id, options.excludeProfileId) : undefined,
         eq(profiles.country, options.profile.country),

@@ -11,7 +11,7 @@ import {
   type TeaserProfile,
   type User,
 } from "@app/contract";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { PhotoService, PhotoViewer } from "../photos/service.ts";
@@ -30,6 +30,7 @@ import {
   teaserProfiles,
   updateProfile,
 } from "./queries.ts";
+import { profiles } from "./schema.ts";
 
 type Tx = Pick<Db, "insert" | "update" | "select">;
 
@@ -49,8 +50,8 @@ export function sexualityOf(gender: "male" | "female", seeking: "male" | "female
 export class ProfileService {
   constructor(
     private readonly db: Db,
-    /** The accounts module's rule of who is visible, as a SQL subquery of user ids. */
-    private readonly visibleUserIds: () => SQL,
+    /** The accounts module's rule of who is visible, as a condition on a user id column. */
+    private readonly visibleUser: (userIdColumn: SQL) => SQL,
     private readonly photos: PhotoService,
   ) {}
 
@@ -89,8 +90,8 @@ export class ProfileService {
     };
     const page = query.page ?? 1;
     const common = {
-      visibleUser: this.visibleUserIds(),
-      withPhoto: this.photos.profilesWithPublicMain(),
+      visibleUser: this.visibleUser(sql`${profiles.userId}`),
+      withPhoto: this.photos.hasPublicMain(sql`${profiles.id}`),
       excludeProfileId: asker?.profileId ?? null,
     };
     const { rows, total } = await searchProfiles(this.db, {
@@ -129,7 +130,7 @@ export class ProfileService {
     asker: Asker | null,
     settings: Pick<Settings, "visible_profile_fields" | "countries">,
   ): Promise<MemberResponse | null> {
-    const profile = await findVisibleProfile(this.db, id, this.visibleUserIds());
+    const profile = await findVisibleProfile(this.db, id, this.visibleUser(sql`${profiles.userId}`));
     if (!profile) return null;
     const viewer: PhotoViewer | null = asker ? { profileId: asker.profileId, paid: asker.paid } : null;
     const { photos, mainImage, lockedCount } = await this.photos.forViewer(profile.id, viewer);
@@ -137,8 +138,8 @@ export class ProfileService {
     const field = <T>(name: string, value: T): T | null => (shown.has(name) ? value : null);
     const related = await relatedProfiles(this.db, {
       profile,
-      visibleUser: this.visibleUserIds(),
-      withPhoto: this.photos.profilesWithPublicMain(),
+      visibleUser: this.visibleUser(sql`${profiles.userId}`),
+      withPhoto: this.photos.hasPublicMain(sql`${profiles.id}`),
       excludeProfileId: asker?.profileId ?? null,
       limit: 6,
     });
@@ -174,8 +175,8 @@ export class ProfileService {
     const rows = await teaserProfiles(this.db, {
       limit: options.limit,
       countries: options.countries,
-      visibleUser: this.visibleUserIds(),
-      withPhoto: this.photos.profilesWithPublicMain(),
+      visibleUser: this.visibleUser(sql`${profiles.userId}`),
+      withPhoto: this.photos.hasPublicMain(sql`${profiles.id}`),
     });
     const images = await this.photos.mainImages(rows.map((r) => r.id));
     return rows.map((row) => {
@@ -192,7 +193,7 @@ export class ProfileService {
 
   /** Active profile of a visible member: what a visitor may see at all. */
   isPublic(profileId: number): Promise<boolean> {
-    return isPublicProfile(this.db, profileId, this.visibleUserIds());
+    return isPublicProfile(this.db, profileId, this.visibleUser(sql`${profiles.userId}`));
   }
 
   create(row: NewProfile): Promise<ProfileRow> {

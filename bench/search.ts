@@ -1,0 +1,130 @@
+/**
+ * The member search at 100k profiles on PostgreSQL: GET /api/members.php through the whole stack next
+ * to a bare node:http + pg handler running the same SQL, both on loopback in one run; prints p50/p99
+ * and req/s of each and their ratio. Creates its own database (dropped at the end).
+ *
+ *   npm run bench:search     (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
+ *                             BENCH_PROFILES=100000, BENCH_SECONDS=8, BENCH_CONNECTIONS=20)
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { buildApp } from "../apps/server/src/app.ts";
+import { loadConfig } from "../apps/server/src/platform/config.ts";
+import { openDatabase } from "../apps/server/src/platform/db/index.ts";
+import { seed } from "../apps/server/src/seed/seed.ts";
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const total = Number(process.env.BENCH_PROFILES ?? 100_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const query = "gender=female&country=DE&min_age=25&max_age=40&page=2";
+
+const name = `bench_${randomBytes(4).toString("hex")}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+const dataDir = await mkdtemp(path.join(tmpdir(), "bench-search-"));
+
+try {
+  // Schema and the default site through the app's own migrations and seed; then 100k members in bulk.
+  const database = await openDatabase({ url: url.toString(), dataDir: null, poolSize: 10 });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", HOST: "127.0.0.1", DATABASE_URL: url.toString() });
+  const app = await buildApp(config, { web: false, database });
+  await seed(app.services, { profiles: 0 });
+  const started = Date.now();
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const countries = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"];
+  await client.query(`
+    insert into users (status, fictional, language, invisible)
+    select 'active', true, 'en', (g % 50 = 0) from generate_series(1, ${total}) g;
+    insert into profiles (user_id, status, name, gender, sexuality, birth_date, country, region, fictional, created_at)
+    select u.id, 'active', 'Member ' || u.id, (case when u.id % 2 = 0 then 'female' else 'male' end)::gender, 'hetero',
+           date '1950-01-01' + ((u.id * 7919) % 17000), (array['${countries.join("','")}'])[1 + u.id % ${countries.length}],
+           null, true, now() - (u.id % 1000) * interval '1 hour'
+    from users u where u.email is null and u.fictional;
+    insert into photos (profile_id, filename, thumb_filename, status, is_main, width, height)
+    select p.id, 'photos/' || md5(p.id::text) || '.jpg', 'photos/' || md5(p.id::text) || '-t.jpg', 'active', true, 960, 1200
+    from profiles p where p.id % 10 < 6;
+    analyze;
+  `);
+  console.log(`inserted ${total} profiles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  await app.server.listen({ host: "127.0.0.1", port: 0 });
+  const ours = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}/api/members.php?${query}`;
+  const sample = await (await fetch(ours)).json();
+  console.log(`the search finds ${sample.numResults} members (page 2 of ${sample.pages})`);
+
+  // The baseline: the same two statements (count and page) by hand, on a pool of the same size.
+  // Same planner setting as the app's pool (apps/server/src/platform/db/index.ts), for a fair baseline.
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 10, options: "-c random_page_cost=1.1" });
+  const today = new Date();
+  const from = new Date(Date.UTC(today.getUTCFullYear() - 41, today.getUTCMonth(), today.getUTCDate() + 1))
+    .toISOString()
+    .slice(0, 10);
+  const to = new Date(Date.UTC(today.getUTCFullYear() - 25, today.getUTCMonth(), today.getUTCDate())).toISOString().slice(0, 10);
+  const where = `status = 'active'
+    and exists (select 1 from users u where u.id = profiles.user_id and not u.invisible and u.status <> 'pending_deletion')
+    and gender = 'female' and country in ('DE') and birth_date >= $1 and birth_date <= $2`;
+  const withPhoto =
+    "exists (select 1 from photos f where f.profile_id = profiles.id and f.is_main and f.status = 'active' and not f.private)";
+  const bare = createServer((_request, response) => {
+    Promise.all([
+      pool.query(`select count(*)::int as n from profiles where ${where}`, [from, to]),
+      pool.query(
+        `select id, name, date_part('year', age(current_date, birth_date))::int as age, country, city, fictional from profiles
+         where ${where} order by (${withPhoto}) desc, created_at desc, id desc limit 24 offset 24`,
+        [from, to],
+      ),
+    ])
+      .then(async ([count, page]) => {
+        const ids = page.rows.map((r) => r.id);
+        const photos = ids.length
+          ? await pool.query("select profile_id, thumb_filename, status from photos where profile_id = any($1) and is_main", [
+              ids,
+            ])
+          : { rows: [] };
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ profiles: page.rows, numResults: count.rows[0].n, photos: photos.rows }));
+      })
+      .catch((error: unknown) => {
+        response.writeHead(500);
+        response.end(String(error));
+      });
+  });
+  await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
+  const baseline = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+
+  const measure = async (target: string) => {
+    await autocannon({ url: target, connections, duration: 2 });
+    const result = await autocannon({ url: target, connections, duration: seconds });
+    if (result.non2xx || result.errors) throw new Error(`${target}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  };
+  const row = (label: string, r: { rps: number; p50: number; p99: number }) =>
+    `${label.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms`;
+  console.log(`node ${process.version}, ${connections} connections, ${seconds} s per target, ${total} profiles`);
+  const base = await measure(baseline);
+  const api = await measure(ours);
+  console.log(row("bare node:http + pg (same SQL)", base));
+  console.log(row(`GET /api/members.php?${query.slice(0, 12)}…`, api));
+  console.log(`ratio members.php / baseline: ${(api.rps / base.rps).toFixed(2)}`);
+
+  bare.close();
+  await pool.end();
+  await client.end();
+  await app.close();
+  await database.close();
+} finally {
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+  await rm(dataDir, { recursive: true, force: true });
+}
