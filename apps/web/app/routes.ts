@@ -19,6 +19,7 @@ export default [
     route("members/:id", "routes/member.tsx", { id: "members-id" }),
     route("members/:id/signup", "routes/member-signup.tsx"),
     route("likes/m/:id", "routes/member.tsx", { id: "likes-m-id" }),
+    route("profile", "routes/profile.tsx"),
     route("settings", "routes/settings.tsx"),
     route("notifications", "routes/notifications.tsx"),
     route("lang-config", "routes/lang-config.tsx"),

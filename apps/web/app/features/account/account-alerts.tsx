@@ -7,17 +7,13 @@ import { dismissedAt, rememberDismissal } from "../../lib/dismissals";
 import { useHydrated } from "../../lib/display-mode";
 import { useSmartphone } from "../../lib/media";
 import { useMember } from "../../lib/member";
+import { onPath } from "../../lib/paths";
 import { ResendActivationButton } from "./signup-steps";
 
 export const ACTIVATION_REMINDER_KEY = "dismissed-activation-reminder";
 export const DISABLED_NOTIFICATIONS_KEY = "dismissed-disabled-notifications";
 
 type AlertUser = Pick<User, "status" | "profile" | "notifications_disabled">;
-
-function onPath(pathname: string, paths: readonly string[]): boolean {
-  const path = pathname.replace(/\/+$/, "") || "/";
-  return paths.includes(path);
-}
 
 /**
  * Spec §2: the account-activation reminder shows when the user status is not_confirmed, the profile

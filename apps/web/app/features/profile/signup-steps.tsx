@@ -18,6 +18,7 @@ import { useMember } from "../../lib/member";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/text-field";
 import { getOwnProfile, updateProfile, uploadPhoto } from "./api";
+import { PHOTO_MAX_MEGABYTES, photoFileProblem } from "./photo-upload";
 import { BODY_TYPE_LABELS, EYE_COLOR_LABELS, HAIR_COLOR_LABELS, RELATIONSHIP_STATUS_LABELS } from "./profile-labels";
 
 function StepButtons({
@@ -56,15 +57,9 @@ export function PhotoStep({ onDone }: { onDone: () => void }) {
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
-    setError("");
-    if (!(PHOTO_UPLOAD.types as readonly string[]).includes(file.type)) {
-      setError(intl.formatMessage({ id: "signup.photo_type" }));
-      return;
-    }
-    if (file.size > PHOTO_UPLOAD.maxBytes) {
-      setError(intl.formatMessage({ id: "signup.photo_size" }, { megabytes: PHOTO_UPLOAD.maxBytes / 1024 / 1024 }));
-      return;
-    }
+    const problem = photoFileProblem(file, intl);
+    setError(problem ?? "");
+    if (problem) return;
     setBusy(true);
     try {
       const answer = await uploadPhoto(file);
@@ -119,7 +114,7 @@ export function PhotoStep({ onDone }: { onDone: () => void }) {
           aria-describedby="signup-photo-hint"
         />
         <Form.Text id="signup-photo-hint" muted>
-          <FormattedMessage id="signup.photo_hint" values={{ megabytes: PHOTO_UPLOAD.maxBytes / 1024 / 1024 }} />
+          <FormattedMessage id="signup.photo_hint" values={{ megabytes: PHOTO_MAX_MEGABYTES }} />
         </Form.Text>
       </Form.Group>
       <div role="status" className="small">

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import { Outlet, useRouteError } from "react-router";
 import { AccountAlerts } from "../../features/account/account-alerts";
+import { ProfileAlerts } from "../../features/profile/profile-alerts";
 import { useMember } from "../../lib/member";
 import { useRouteFlag } from "../../lib/route-handle";
 import { useRootData } from "../../root";
@@ -14,7 +15,7 @@ import { navMemberOf, TopNav } from "../top-nav";
 /**
  * Spec §2 default layout: top navigation, warnings header (the alerts of the features render into
  * it), content, footer with the disclaimer and the English-only US footer, and the entry warning.
- * A layout route module: like the routes, it composes features (the account alerts).
+ * A layout route module: like the routes, it composes features (the account and profile alerts).
  */
 export function DefaultChrome({ children }: { children: ReactNode }) {
   const root = useRootData();
@@ -30,6 +31,7 @@ export function DefaultChrome({ children }: { children: ReactNode }) {
       <TopNav siteName={root.settings.name} member={user ? navMemberOf(user) : null} onLogout={() => void logout()} />
       <div id="warnings-header" className="container">
         <AccountAlerts />
+        <ProfileAlerts />
       </div>
       <main id="main" className="app-main">
         {children}

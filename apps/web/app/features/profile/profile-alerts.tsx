@@ -1,0 +1,65 @@
+import type { User } from "@app/contract";
+import { useEffect, useState } from "react";
+import { Alert } from "react-bootstrap";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, useLocation } from "react-router";
+import { dismissedAt, rememberDismissal } from "../../lib/dismissals";
+import { useHydrated } from "../../lib/display-mode";
+import { useMember } from "../../lib/member";
+import { onPath } from "../../lib/paths";
+
+export const ADD_PHOTOS_KEY = "dismissed-add-photos";
+
+/** Screens where the add-photos alert is not shown (spec §2). */
+export const ADD_PHOTOS_HIDDEN_ON = [
+  "/profile",
+  "/signup",
+  "/activate/done",
+  "/premium",
+  "/notifications",
+  "/directdebit",
+  "/settings",
+] as const;
+
+/** Spec §2: a logged-in member whose profile has no main image is asked to add photos and a bio. */
+export function showAddPhotosAlert(user: Pick<User, "profile"> | null, pathname: string): boolean {
+  if (!user || user.profile.main_image !== null) return false;
+  return !onPath(pathname, ADD_PHOTOS_HIDDEN_ON);
+}
+
+/** The profile alerts of the default layout's warnings header: the dismissible add-photos warning. */
+export function ProfileAlerts() {
+  const intl = useIntl();
+  const { user } = useMember();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => setDismissed(dismissedAt(ADD_PHOTOS_KEY) !== null), []);
+  // Dismissals live in this browser's storage: nothing shows before hydration, so the server and the
+  // first client render agree.
+  if (!hydrated || dismissed || !showAddPhotosAlert(user, location.pathname)) return null;
+  const dismiss = () => {
+    rememberDismissal(ADD_PHOTOS_KEY);
+    setDismissed(true);
+  };
+  return (
+    <Alert
+      variant="warning"
+      dismissible
+      onClose={dismiss}
+      className="mt-3"
+      closeLabel={intl.formatMessage({ id: "alerts.close" })}
+    >
+      <FormattedMessage
+        id="alerts.add_photos"
+        values={{
+          link: (chunks) => (
+            <Link to="/profile" className="alert-link">
+              {chunks}
+            </Link>
+          ),
+        }}
+      />
+    </Alert>
+  );
+}

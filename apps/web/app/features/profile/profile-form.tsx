@@ -1,0 +1,451 @@
+import {
+  BODY_TYPES,
+  EYE_COLORS,
+  HAIR_COLORS,
+  INTEREST_KEYS,
+  type Interest,
+  type OwnProfile,
+  PROFILE_LIMITS,
+  type ProfileUpdate,
+  RELATIONSHIP_STATUSES,
+  type Region,
+  SEEKING,
+  SEXUALITIES,
+} from "@app/contract";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { Button, Form, Spinner } from "react-bootstrap";
+import { FormattedMessage, useIntl } from "react-intl";
+import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
+import { useMember } from "../../lib/member";
+import { FormAlert } from "../../ui/form-alert";
+import { TextField } from "../../ui/text-field";
+import { updateProfile } from "./api";
+import {
+  BODY_TYPE_LABELS,
+  EYE_COLOR_LABELS,
+  GENDER_LABELS,
+  HAIR_COLOR_LABELS,
+  RELATIONSHIP_STATUS_LABELS,
+  SEXUALITY_LABELS,
+} from "./profile-labels";
+import { personalUpdate } from "./signup-steps";
+
+type InterestKey = (typeof INTEREST_KEYS)[number];
+
+/** The editable fields of the profile form ("" means not given). */
+export interface ProfileFormValues {
+  about: string;
+  seeking: OwnProfile["seeking"];
+  sexuality: OwnProfile["sexuality"];
+  country: string;
+  region: string;
+  city: string;
+  relationship_status: string;
+  hair_color: string;
+  eye_color: string;
+  body_type: string;
+  tattoos: string;
+  interests: InterestKey[];
+}
+
+export const PROFILE_FORM_FIELDS = [
+  "about",
+  "seeking",
+  "sexuality",
+  "country",
+  "region",
+  "city",
+  "relationship_status",
+  "hair_color",
+  "eye_color",
+  "body_type",
+  "tattoos",
+  "interests",
+] as const;
+type Field = (typeof PROFILE_FORM_FIELDS)[number];
+
+export function profileFormValues(profile: OwnProfile): ProfileFormValues {
+  return {
+    about: profile.about,
+    seeking: profile.seeking,
+    sexuality: profile.sexuality,
+    country: profile.country,
+    region: profile.region ?? "",
+    city: profile.city ?? "",
+    relationship_status: profile.relationship_status ?? "",
+    hair_color: profile.hair_color ?? "",
+    eye_color: profile.eye_color ?? "",
+    body_type: profile.body_type ?? "",
+    tattoos: profile.tattoos === null ? "" : profile.tattoos ? "yes" : "no",
+    interests: [...profile.interests],
+  };
+}
+
+/** What PUT /api/profile.php gets from the form: every editable field. */
+export function profileFormUpdate(values: ProfileFormValues): ProfileUpdate {
+  return {
+    ...personalUpdate(values),
+    about: values.about.trim(),
+    seeking: values.seeking,
+    sexuality: values.sexuality,
+    interests: values.interests.slice(0, PROFILE_LIMITS.interestsMax),
+  };
+}
+
+const SEEKING_LABELS: Record<OwnProfile["seeking"], string> = {
+  male: "signup.seeking_male",
+  female: "signup.seeking_female",
+  both: "signup.seeking_both",
+};
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+function SelectField({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  error,
+  blank,
+}: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  options: Option[];
+  onChange: (value: string) => void;
+  error?: string;
+  /** The label of the empty choice ("Not specified"); none when the field must have a value. */
+  blank?: string;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <Form.Group controlId={id} className="col-sm-6">
+      <Form.Label>{label}</Form.Label>
+      <Form.Select
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        isInvalid={!!error}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
+        {blank !== undefined ? <option value="">{blank}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Form.Select>
+      {error ? (
+        <Form.Control.Feedback type="invalid" id={errorId}>
+          {error}
+        </Form.Control.Feedback>
+      ) : null}
+    </Form.Group>
+  );
+}
+
+function ReadOnlyField({ id, label, value }: { id: string; label: ReactNode; value: string }) {
+  return (
+    <Form.Group controlId={id} className="col-sm-4">
+      <Form.Label className="mb-0 small text-body-secondary">{label}</Form.Label>
+      <Form.Control plaintext readOnly value={value} className="py-0 fw-semibold" />
+    </Form.Group>
+  );
+}
+
+export interface ProfileFormProps {
+  profile: OwnProfile;
+  /** The site's countries (settings.countries). */
+  countries: readonly string[];
+  /** Regions per country (GET /api/regions.php, cached by the caller). */
+  loadRegions: () => Promise<Record<string, Region[]>>;
+  /** Interests with labels in the page's language (GET /api/interests.php, cached by the caller). */
+  loadInterests: () => Promise<Interest[]>;
+  onSaved?: (profile: OwnProfile) => void;
+}
+
+/**
+ * The profile form of /profile: about text, whom one seeks, sexuality, where one lives, looks,
+ * relationship status and interests. Name, gender and date of birth cannot be changed and are shown
+ * as text. The server's per-field errors show at their fields.
+ */
+export function ProfileForm({ profile, countries, loadRegions, loadInterests, onSaved }: ProfileFormProps) {
+  const intl = useIntl();
+  const member = useMember();
+  const [values, setValues] = useState(() => profileFormValues(profile));
+  const [regions, setRegions] = useState<Record<string, Region[]>>({});
+  const [interests, setInterests] = useState<Interest[] | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState("");
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusFirstError(attempt);
+
+  useEffect(() => {
+    let active = true;
+    loadRegions()
+      .then((all) => active && setRegions(all))
+      .catch(() => {});
+    return () => {
+      active = false;
+    };
+  }, [loadRegions]);
+
+  useEffect(() => {
+    let active = true;
+    loadInterests()
+      .then((list) => active && setInterests(list))
+      // Without the server's list the catalogue still names every interest key.
+      .catch(
+        () => active && setInterests(INTEREST_KEYS.map((key) => ({ key, label: intl.formatMessage({ id: `interest.${key}` }) }))),
+      );
+    return () => {
+      active = false;
+    };
+  }, [loadInterests, intl]);
+
+  const set = <K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) => {
+    setSaved(false);
+    setValues((current) => ({ ...current, [field]: value, ...(field === "country" ? { region: "" } : {}) }));
+    if (errors[field as Field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const toggleInterest = (key: InterestKey, on: boolean) => {
+    const next = on ? [...values.interests, key] : values.interests.filter((k) => k !== key);
+    if (next.length > PROFILE_LIMITS.interestsMax) return;
+    set("interests", next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setSaved(false);
+    setFormError("");
+    setErrors({});
+    try {
+      const updated = await updateProfile(profileFormUpdate(values));
+      setValues(profileFormValues(updated));
+      setSaved(true);
+      onSaved?.(updated);
+      // Seeking and the like feed the search defaults, which come from the user call.
+      void member.refresh().catch(() => {});
+    } catch (caught) {
+      const byField = fieldErrors(caught, PROFILE_FORM_FIELDS);
+      setErrors(byField);
+      if (Object.keys(byField).length === 0) setFormError(errorMessage(caught, intl));
+      setAttempt((n) => n + 1);
+    }
+    setBusy(false);
+  };
+
+  const notSaid = intl.formatMessage({ id: "signup.not_specified" });
+  const labelled = <K extends string>(keys: readonly K[], labels: Record<K, string>): Option[] =>
+    keys.map((key) => ({ value: key, label: intl.formatMessage({ id: labels[key] }) }));
+  const countryNames = new Intl.DisplayNames([intl.locale], { type: "region" });
+  const countryCodes = countries.includes(values.country) || !values.country ? countries : [values.country, ...countries];
+  const countryRegions = regions[values.country] ?? [];
+  const dateOfBirth = intl.formatDate(new Date(`${profile.date_of_birth}T00:00:00Z`), { dateStyle: "long", timeZone: "UTC" });
+  const interestsFull = values.interests.length >= PROFILE_LIMITS.interestsMax;
+
+  return (
+    <section className="card shadow-sm mb-4" aria-labelledby="profile-details-heading">
+      <div className="card-body">
+        <h2 id="profile-details-heading" className="h5 mb-3">
+          <FormattedMessage id="profile.details_title" />
+        </h2>
+        <div className="row g-3 mb-1">
+          <ReadOnlyField id="profile-name" label={<FormattedMessage id="signup.name" />} value={profile.name} />
+          <ReadOnlyField
+            id="profile-gender"
+            label={<FormattedMessage id="member.gender" />}
+            value={intl.formatMessage({ id: GENDER_LABELS[profile.gender] })}
+          />
+          <ReadOnlyField id="profile-date-of-birth" label={<FormattedMessage id="profile.date_of_birth" />} value={dateOfBirth} />
+        </div>
+        <p className="form-text mb-4">
+          <FormattedMessage id="profile.readonly_hint" />
+        </p>
+
+        <Form ref={formRef} noValidate onSubmit={submit}>
+          <FormAlert>{formError}</FormAlert>
+          <TextField
+            id="profile-about"
+            rows={6}
+            label={<FormattedMessage id="signup.about_label" />}
+            hint={
+              <FormattedMessage id="signup.about_hint" values={{ count: values.about.length, max: PROFILE_LIMITS.aboutMax }} />
+            }
+            maxLength={PROFILE_LIMITS.aboutMax}
+            value={values.about}
+            onChange={(value) => set("about", value)}
+            error={errors.about}
+          />
+          <div className="row g-3 mb-4">
+            <SelectField
+              id="profile-seeking"
+              label={<FormattedMessage id="signup.seeking" />}
+              value={values.seeking}
+              options={labelled(SEEKING, SEEKING_LABELS)}
+              onChange={(value) => set("seeking", value as ProfileFormValues["seeking"])}
+              error={errors.seeking}
+            />
+            <SelectField
+              id="profile-sexuality"
+              label={<FormattedMessage id="member.sexuality" />}
+              value={values.sexuality}
+              options={labelled(SEXUALITIES, SEXUALITY_LABELS)}
+              onChange={(value) => set("sexuality", value as ProfileFormValues["sexuality"])}
+              error={errors.sexuality}
+            />
+            <SelectField
+              id="profile-country"
+              label={<FormattedMessage id="signup.country" />}
+              value={values.country}
+              options={countryCodes.map((code) => ({ value: code, label: countryNames.of(code) ?? code }))}
+              onChange={(value) => set("country", value)}
+              error={errors.country}
+            />
+            {countryRegions.length > 0 ? (
+              <SelectField
+                id="profile-region"
+                label={<FormattedMessage id="signup.region" />}
+                value={values.region}
+                options={countryRegions.map((region) => ({ value: region.code, label: region.name }))}
+                onChange={(value) => set("region", value)}
+                error={errors.region}
+                blank={notSaid}
+              />
+            ) : null}
+            <div className="col-sm-6">
+              <TextField
+                id="profile-city"
+                className=""
+                label={<FormattedMessage id="signup.city" />}
+                autoComplete="address-level2"
+                maxLength={PROFILE_LIMITS.cityMax}
+                value={values.city}
+                onChange={(value) => set("city", value)}
+                error={errors.city}
+              />
+            </div>
+            <SelectField
+              id="profile-relationship-status"
+              label={<FormattedMessage id="signup.relationship_status" />}
+              value={values.relationship_status}
+              options={labelled(RELATIONSHIP_STATUSES, RELATIONSHIP_STATUS_LABELS)}
+              onChange={(value) => set("relationship_status", value)}
+              error={errors.relationship_status}
+              blank={notSaid}
+            />
+            <SelectField
+              id="profile-hair-color"
+              label={<FormattedMessage id="signup.hair_color" />}
+              value={values.hair_color}
+              options={labelled(HAIR_COLORS, HAIR_COLOR_LABELS)}
+              onChange={(value) => set("hair_color", value)}
+              error={errors.hair_color}
+              blank={notSaid}
+            />
+            <SelectField
+              id="profile-eye-color"
+              label={<FormattedMessage id="signup.eye_color" />}
+              value={values.eye_color}
+              options={labelled(EYE_COLORS, EYE_COLOR_LABELS)}
+              onChange={(value) => set("eye_color", value)}
+              error={errors.eye_color}
+              blank={notSaid}
+            />
+            <SelectField
+              id="profile-body-type"
+              label={<FormattedMessage id="signup.body_type" />}
+              value={values.body_type}
+              options={labelled(BODY_TYPES, BODY_TYPE_LABELS)}
+              onChange={(value) => set("body_type", value)}
+              error={errors.body_type}
+              blank={notSaid}
+            />
+            <SelectField
+              id="profile-tattoos"
+              label={<FormattedMessage id="signup.tattoos" />}
+              value={values.tattoos}
+              options={[
+                { value: "yes", label: intl.formatMessage({ id: "signup.yes" }) },
+                { value: "no", label: intl.formatMessage({ id: "signup.no" }) },
+              ]}
+              onChange={(value) => set("tattoos", value)}
+              error={errors.tattoos}
+              blank={notSaid}
+            />
+          </div>
+
+          <fieldset
+            className="mb-4"
+            aria-describedby={`profile-interests-hint${errors.interests ? " profile-interests-error" : ""}`}
+          >
+            <legend className="form-label fs-6 mb-1">
+              <FormattedMessage id="profile.interests" />
+            </legend>
+            <p id="profile-interests-hint" className="form-text mt-0 mb-2" aria-live="polite">
+              <FormattedMessage
+                id="profile.interests_hint"
+                values={{ count: values.interests.length, max: PROFILE_LIMITS.interestsMax }}
+              />
+            </p>
+            {interests === null ? (
+              <Spinner animation="border" size="sm" role="status">
+                <span className="visually-hidden">
+                  <FormattedMessage id="profile.loading" />
+                </span>
+              </Spinner>
+            ) : (
+              <div className="d-flex flex-wrap gap-2">
+                {interests.map((interest) => {
+                  const key = interest.key as InterestKey;
+                  const checked = values.interests.includes(key);
+                  const id = `profile-interest-${interest.key}`;
+                  return (
+                    <div key={interest.key}>
+                      <input
+                        type="checkbox"
+                        className="btn-check"
+                        id={id}
+                        checked={checked}
+                        disabled={!checked && interestsFull}
+                        onChange={(event) => toggleInterest(key, event.target.checked)}
+                        aria-invalid={errors.interests ? true : undefined}
+                      />
+                      <label className="btn btn-sm btn-outline-primary rounded-pill" htmlFor={id}>
+                        {interest.label}
+                      </label>
+                    </div>
+                  );
+                })}
+              </div>
+            )}
+            {errors.interests ? (
+              <div id="profile-interests-error" className="invalid-feedback d-block">
+                {errors.interests}
+              </div>
+            ) : null}
+          </fieldset>
+
+          <div className="d-flex flex-wrap align-items-center gap-3">
+            <Button type="submit" variant="primary" disabled={busy}>
+              {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+              <FormattedMessage id="profile.save" />
+            </Button>
+            <div role="status" className="text-success fw-semibold">
+              {saved ? <FormattedMessage id="profile.saved" /> : null}
+            </div>
+          </div>
+        </Form>
+      </div>
+    </section>
+  );
+}

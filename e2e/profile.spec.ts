@@ -1,0 +1,44 @@
+import path from "node:path";
+import sharp from "sharp";
+import { apiSignup, expect, expectAccessible, skipEntryWarning, test, uniqueEmail } from "./fixtures";
+
+const shots = path.join(import.meta.dirname, "screenshots");
+test.beforeEach(async ({ context }) => skipEntryWarning(context));
+
+/** A real photo file with EXIF and GPS, as a phone would upload it. */
+async function photoFile(colour: string) {
+  const buffer = await sharp({ create: { width: 900, height: 1200, channels: 3, background: colour } })
+    .jpeg()
+    .withExif({ IFD0: { Make: "PhoneCam" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "52/1 22/1 1/1" } })
+    .toBuffer();
+  return { name: `${colour.slice(1)}.jpg`, mimeType: "image/jpeg", buffer };
+}
+
+test("a free member fills in the profile, uploads photos and reaches the limit of 3", async ({ page }) => {
+  await apiSignup(page, uniqueEmail("profile"));
+  await page.goto("/members", { waitUntil: "networkidle" });
+  // Without a photo the add-photos alert shows, with a link to the profile.
+  await page.getByRole("link", { name: "Add photos and a bio" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.waitForLoadState("networkidle");
+
+  await page.getByLabel("Tell other members about yourself").fill("Coffee lover, weekend hiker.");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Your profile has been saved.")).toBeVisible();
+
+  for (const [index, colour] of ["#aa3355", "#3355aa", "#33aa55"].entries()) {
+    await page.locator("input[type=file]").setInputFiles(await photoFile(colour));
+    await expect(page.getByText(`${index + 1} of 3 photos`)).toBeVisible();
+  }
+  await expect(page.getByText("Main photo", { exact: true })).toBeVisible();
+  await expect(page.getByText(/You have reached the limit of 3 photos/)).toBeVisible();
+  await expect(page.locator("input[type=file]")).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: path.join(shots, "profile-limit.png"), fullPage: true });
+
+  // The stored photos carry no metadata.
+  const { photos } = await (await page.request.get("/api/photos.php")).json();
+  expect(photos).toHaveLength(3);
+  const served = await page.request.get(photos[0].url);
+  expect((await sharp(await served.body()).metadata()).exif).toBeUndefined();
+});
