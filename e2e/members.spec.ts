@@ -17,8 +17,11 @@ test("a member searches with filters and opens a profile", async ({ page }) => {
   await page.screenshot({ path: path.join(shots, "members-search.png") });
 
   // A profile of the results, with the fictional mark and its details.
-  await page.locator("a[href^='/members/']").first().click();
-  await expect(page).toHaveURL(/\/members\/\d+$/);
+  await page.waitForLoadState("networkidle");
+  const card = page.locator("section[aria-labelledby='search-results-heading'] a[href^='/members/']").first();
+  const target = await card.getAttribute("href");
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`${target}$`), { timeout: 15_000 });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: path.join(shots, "member-profile.png"), fullPage: true });

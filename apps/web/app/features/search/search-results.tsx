@@ -13,9 +13,11 @@ export function SearchPagination({ query, page, pages }: { query: MemberSearchQu
   const step = (target: number, symbol: string, labelId: string, disabled: boolean) => {
     const label = intl.formatMessage({ id: labelId });
     const glyph = <span aria-hidden="true">{symbol}</span>;
+    // A disabled item renders as a <span>, where aria-label is not allowed: name it with hidden text.
     return disabled ? (
-      <Pagination.Item disabled aria-label={label}>
+      <Pagination.Item disabled>
         {glyph}
+        <span className="visually-hidden">{label}</span>
       </Pagination.Item>
     ) : (
       <Pagination.Item as={Link} to={searchHref(query, target)} aria-label={label}>
