@@ -8,6 +8,16 @@ export type NewProfile = typeof profiles.$inferInsert;
 /** Age in whole years today, computed by the database so that every reader agrees. */
 export const ageSql = sql<number>`date_part('year', age(current_date, ${profiles.birthDate}))::int`;
 
+/** The columns of a profile card (TeaserRow). */
+const teaserColumns = {
+  id: profiles.id,
+  name: profiles.name,
+  age: ageSql,
+  country: profiles.country,
+  city: profiles.city,
+  fictional: profiles.fictional,
+};
+
 export interface TeaserRow {
   id: number;
   name: string;
@@ -26,14 +36,7 @@ export async function teaserProfiles(
   options: { limit: number; countries: readonly string[]; visibleUser: SQL; withPhoto: SQL },
 ): Promise<TeaserRow[]> {
   return db
-    .select({
-      id: profiles.id,
-      name: profiles.name,
-      age: ageSql,
-      country: profiles.country,
-      city: profiles.city,
-      fictional: profiles.fictional,
-    })
+    .select(teaserColumns)
     .from(profiles)
     .where(
       and(
@@ -138,14 +141,7 @@ export async function searchProfiles(
   const where = searchCondition(options.filters, options.visibleUser, options.excludeProfileId);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(where);
   const rows = await db
-    .select({
-      id: profiles.id,
-      name: profiles.name,
-      age: ageSql,
-      country: profiles.country,
-      city: profiles.city,
-      fictional: profiles.fictional,
-    })
+    .select(teaserColumns)
     .from(profiles)
     .where(where)
     .orderBy(sql`(${options.withPhoto}) desc`, desc(profiles.createdAt), desc(profiles.id))
@@ -170,14 +166,7 @@ export async function relatedProfiles(
   options: { profile: ProfileRow; visibleUser: SQL; withPhoto: SQL; excludeProfileId: number | null; limit: number },
 ): Promise<TeaserRow[]> {
   return db
-    .select({
-      id: profiles.id,
-      name: profiles.name,
-      age: ageSql,
-      country: profiles.country,
-      city: profiles.city,
-      fictional: profiles.fictional,
-    })
+    .select(teaserColumns)
     .from(profiles)
     .where(
       and(

@@ -1,3 +1,4 @@
+import { BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEEKING, SEXUALITIES } from "@app/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -14,33 +15,15 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "../accounts/schema.ts";
 
+/** Value lists come from the contract, so the database, the API and the web share one definition. */
 export const profileStatus = pgEnum("profile_status", ["active", "disabled"]);
-export const gender = pgEnum("gender", ["male", "female"]);
-export const sexuality = pgEnum("sexuality", ["hetero", "gay", "lesbian", "bi"]);
-export const seeking = pgEnum("seeking", ["male", "female", "both"]);
-export const hairColor = pgEnum("hair_color", [
-  "black",
-  "blond",
-  "dark_blond",
-  "brunette",
-  "brown",
-  "dark_brown",
-  "gray",
-  "red",
-  "white",
-  "bald",
-  "other",
-]);
-export const eyeColor = pgEnum("eye_color", ["blue", "green", "hazel", "brown"]);
-export const bodyType = pgEnum("body_type", ["slim", "normal", "fat"]);
-export const relationshipStatus = pgEnum("relationship_status", [
-  "single",
-  "married",
-  "divorced",
-  "widowed",
-  "unmarried",
-  "living_together",
-]);
+export const gender = pgEnum("gender", GENDERS);
+export const sexuality = pgEnum("sexuality", SEXUALITIES);
+export const seeking = pgEnum("seeking", SEEKING);
+export const hairColor = pgEnum("hair_color", HAIR_COLORS);
+export const eyeColor = pgEnum("eye_color", EYE_COLORS);
+export const bodyType = pgEnum("body_type", BODY_TYPES);
+export const relationshipStatus = pgEnum("relationship_status", RELATIONSHIP_STATUSES);
 
 /** What a member shows of themselves. Coordinates are private: never sent to another member. */
 export const profiles = pgTable(
