@@ -3,6 +3,7 @@ import {
   apiSignup,
   expect,
   expectAccessible,
+  hydrated,
   linkPath,
   loginThroughForm,
   mailTo,
@@ -19,6 +20,7 @@ test("a new member signs up in the modal, confirms the e-mail and lands activate
   const problems = watchConsole(page);
   const email = uniqueEmail("newbie");
   await page.goto("/", { waitUntil: "networkidle" });
+  await hydrated(page);
   await page.getByRole("link", { name: "Sign up for free" }).click();
   const dialog = page.getByRole("dialog", { name: "Sign up for free" });
   await expect(dialog).toBeVisible();
@@ -96,6 +98,7 @@ test("a member resets a forgotten password from the e-mailed link", async ({ pag
 
   const mail = await mailTo(email, /password/i);
   await page.goto(linkPath(mail, "/reset-password/do?token="), { waitUntil: "networkidle" });
+  await hydrated(page);
   await page.getByLabel("New password", { exact: true }).fill("a brand new secret");
   await page.getByLabel("New password again").fill("a brand new secreT");
   await page.getByRole("button", { name: "Save my new password" }).click();
@@ -108,6 +111,7 @@ test("a member resets a forgotten password from the e-mailed link", async ({ pag
   await expect(page).toHaveURL(/\/members/);
   // The link was single-use.
   await page.goto(linkPath(mail, "/reset-password/do?token="), { waitUntil: "networkidle" });
+  await hydrated(page);
   await page.getByLabel("New password", { exact: true }).fill("yet another secret");
   await page.getByLabel("New password again").fill("yet another secret");
   await page.getByRole("button", { name: "Save my new password" }).click();
@@ -119,6 +123,7 @@ test("a member changes the e-mail address from the settings", async ({ page }) =
   const target = uniqueEmail("moved");
   await apiSignup(page, email);
   await page.goto("/settings", { waitUntil: "networkidle" });
+  await hydrated(page);
   await expectAccessible(page);
   await page.screenshot({ path: path.join(shots, "settings.png"), fullPage: true });
   await page.getByRole("button", { name: "Change e-mail address" }).click();
@@ -133,6 +138,7 @@ test("a member changes the e-mail address from the settings", async ({ page }) =
 
   const mail = await mailTo(target, /new e-mail address/i);
   await page.goto(linkPath(mail, "/mail-change/do?token="), { waitUntil: "networkidle" });
+  await hydrated(page);
   await expect(page.getByText(`Your e-mail address is now ${target}.`)).toBeVisible();
   const me = await (await page.request.get("/api/user.php")).json();
   expect(me.user.email).toBe(target);
@@ -142,6 +148,7 @@ test("a member deletes the account and reactivates it from the e-mail", async ({
   const email = uniqueEmail("leaver");
   await apiSignup(page, email);
   await page.goto("/settings", { waitUntil: "networkidle" });
+  await hydrated(page);
   await page.getByRole("button", { name: "Delete my account" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete your account?" });
   await dialog.getByLabel("Your password").fill("correct horse battery");
@@ -155,6 +162,7 @@ test("a member deletes the account and reactivates it from the e-mail", async ({
   const mail = await mailTo(email, /will be deleted/);
   // Opening the link alone changes nothing: the page asks for a click.
   await page.goto(linkPath(mail, "/account-reactivate?token="), { waitUntil: "networkidle" });
+  await hydrated(page);
   await expectAccessible(page);
   await page.screenshot({ path: path.join(shots, "account-reactivate.png") });
   await page.getByRole("button", { name: "Reactivate my account" }).click();

@@ -72,9 +72,15 @@ export async function apiSignup(page: Page, email: string, password = "correct h
   expect(response.status()).toBe(200);
 }
 
+/** Waits until React has hydrated the page (root.tsx sets data-hydrated on <html>). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
 /** Logs in through the login page. */
 export async function loginThroughForm(page: Page, email: string, password: string) {
   await page.goto("/login", { waitUntil: "networkidle" });
+  await hydrated(page);
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();

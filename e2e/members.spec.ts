@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, expectAccessible, loginThroughForm, skipEntryWarning, test } from "./fixtures";
+import { expect, expectAccessible, hydrated, loginThroughForm, skipEntryWarning, test } from "./fixtures";
 
 const shots = path.join(import.meta.dirname, "screenshots");
 test.beforeEach(async ({ context }) => skipEntryWarning(context));
@@ -7,6 +7,8 @@ test.beforeEach(async ({ context }) => skipEntryWarning(context));
 test("a member searches with filters and opens a profile", async ({ page }) => {
   await loginThroughForm(page, "free@example.com", "free-demo-2025");
   await expect(page).toHaveURL(/\/members/);
+  // Choices made before hydration are reset by it (see the closing note): wait until the page is live.
+  await hydrated(page);
   await page.getByLabel("Looking for").selectOption("female");
   await page.getByLabel("Minimum age").selectOption("18");
   await page.getByLabel("Maximum age").selectOption("99");
@@ -42,4 +44,15 @@ test("a visitor sees only the main photo and a login prompt for the rest", async
   expect(locked.length).toBeGreaterThan(0);
   for (const photo of locked) expect(photo.url).toBeNull();
   await page.screenshot({ path: path.join(shots, "member-visitor.png") });
+});
+
+test("the match finder suggests members fitted to the member's profile", async ({ page }) => {
+  await loginThroughForm(page, "premium@example.com", "premium-demo-2025");
+  await expect(page).toHaveURL(/\/members/);
+  await page.goto("/match-finder", { waitUntil: "networkidle" });
+  await expect(page.getByRole("heading", { level: 1, name: "Match finder" })).toBeVisible();
+  await expect(page.getByText(/Members who fit what you are looking for: women aged \d+ to \d+/)).toBeVisible();
+  await expect(page.locator("a[href^='/members/']").first()).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: path.join(shots, "match-finder.png") });
 });

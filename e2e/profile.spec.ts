@@ -1,6 +1,6 @@
 import path from "node:path";
 import sharp from "sharp";
-import { apiSignup, expect, expectAccessible, skipEntryWarning, test, uniqueEmail } from "./fixtures";
+import { apiSignup, expect, expectAccessible, hydrated, skipEntryWarning, test, uniqueEmail } from "./fixtures";
 
 const shots = path.join(import.meta.dirname, "screenshots");
 test.beforeEach(async ({ context }) => skipEntryWarning(context));
@@ -17,6 +17,7 @@ async function photoFile(colour: string) {
 test("a free member fills in the profile, uploads photos and reaches the limit of 3", async ({ page }) => {
   await apiSignup(page, uniqueEmail("profile"));
   await page.goto("/members", { waitUntil: "networkidle" });
+  await hydrated(page);
   // Without a photo the add-photos alert shows, with a link to the profile.
   await page.getByRole("link", { name: "Add photos and a bio" }).click();
   await expect(page).toHaveURL(/\/profile$/);

@@ -259,6 +259,17 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
             });
             return services.profiles.memberView(id, await askerOf(request, services.accounts, services.profiles), settings);
           },
+          matchFinder: async () => {
+            const user = await currentUser(request, services.accounts);
+            if (!user) return null;
+            const settings = await services.site.settings({
+              host: normaliseHost(host),
+              locale: "en",
+              geoipCountry: null,
+              selectedCountry: null,
+            });
+            return services.profiles.matchFinder(user.id, settings);
+          },
           searchMembers: async (query) => {
             const settings = await services.site.settings({
               host: normaliseHost(host),

@@ -104,6 +104,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => installChunkReload(), []);
+  // A marker for browser tests (and scripts) that the page is interactive: set once React hydrated.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <IntlProvider locale={loaderData.locale} defaultLocale="en" messages={loaderData.messages}>
       <MemberProvider initialUser={loaderData.user}>

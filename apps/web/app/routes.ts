@@ -14,6 +14,7 @@ export default [
     route("reset-password/do", "routes/reset-password-do.tsx"),
     route("mail-change/do", "routes/mail-change-do.tsx"),
     route("account-reactivate", "routes/account-reactivate.tsx"),
+    route("match-finder", "routes/match-finder.tsx"),
     route("account-deleted", "routes/account-deleted.tsx"),
     route("members", "routes/members.tsx"),
     route("members/:id", "routes/member.tsx", { id: "members-id" }),

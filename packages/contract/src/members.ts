@@ -84,3 +84,19 @@ export const memberSearchResponseSchema = z.object({
   similar: z.array(teaserProfileSchema),
 });
 export type MemberSearchResponse = z.infer<typeof memberSearchResponseSchema>;
+
+/**
+ * GET /api/match-finder.php: suggestions fitted to the member's own profile: the gender they look for,
+ * an age within MATCH_AGE_SPREAD years of their own, their country first, members with a photo only.
+ */
+export const MATCH_AGE_SPREAD = 8;
+export const matchFinderResponseSchema = z.object({
+  profiles: z.array(teaserProfileSchema),
+  criteria: z.object({
+    gender: genderSchema.nullable(),
+    min_age: z.number().int(),
+    max_age: z.number().int(),
+    country: countryCodeSchema,
+  }),
+});
+export type MatchFinderResponse = z.infer<typeof matchFinderResponseSchema>;

@@ -1,6 +1,6 @@
 import type { User } from "./accounts.ts";
 import type { LocaleCode } from "./locales.ts";
-import type { MemberResponse, MemberSearchQuery, MemberSearchResponse } from "./members.ts";
+import type { MatchFinderResponse, MemberResponse, MemberSearchQuery, MemberSearchResponse } from "./members.ts";
 import type { Settings } from "./settings.ts";
 import type { CompanyInfo, TeaserProfile } from "./site.ts";
 
@@ -24,4 +24,6 @@ export interface SsrServices {
   member(id: number): Promise<MemberResponse | null>;
   /** The member search (GET /api/members.php) for this request's asker. */
   searchMembers(query: MemberSearchQuery): Promise<MemberSearchResponse>;
+  /** Suggestions for the logged-in member (null for visitors). */
+  matchFinder(): Promise<MatchFinderResponse | null>;
 }

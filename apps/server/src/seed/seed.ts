@@ -90,6 +90,7 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
       userId: user.id,
       name: account.name,
       gender: account.paid ? "male" : "female",
+      seeking: account.paid ? "female" : "male",
       sexuality: "hetero",
       birthDate: account.paid ? "1990-05-17" : "1994-09-02",
       country: "NL",

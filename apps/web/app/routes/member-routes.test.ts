@@ -48,6 +48,7 @@ function services(options: { user?: Partial<User> | null; loggedOutSearch?: "all
     },
     teaser: async () => [],
     member: async (id: number) => (id === 42 ? anna : null),
+    matchFinder: async () => null,
     searchMembers: async (query: MemberSearchQuery) => {
       searches.push(query);
       return { profiles: [], numResults: 0, page: 1, pages: 0, similar: [] };

@@ -227,3 +227,38 @@ describe("member view and photo access", () => {
     }
   });
 });
+
+describe("match finder", () => {
+  it("suggests members of the sought gender within 8 years, with a photo, own country first", async () => {
+    const { client, userId } = await member();
+    await database.db.execute(sql`update profiles set country = 'DE' where user_id = ${userId}`);
+    const response = await client.get("/api/match-finder.php");
+    expect(response.statusCode).toBe(200);
+    const { profiles, criteria } = response.json() as {
+      profiles: { id: number; age: number; country: string; main_image: unknown }[];
+      criteria: { gender: string; min_age: number; max_age: number; country: string };
+    };
+    const age =
+      new Date().getUTCFullYear() -
+      1988 -
+      (new Date().getUTCMonth() < 1 || (new Date().getUTCMonth() === 1 && new Date().getUTCDate() < 2) ? 1 : 0);
+    expect(criteria).toEqual({ gender: "female", min_age: age - 8, max_age: age + 8, country: "DE" });
+    expect(profiles.length).toBeGreaterThan(0);
+    for (const p of profiles) {
+      expect(p.age).toBeGreaterThanOrEqual(age - 8);
+      expect(p.age).toBeLessThanOrEqual(age + 8);
+      expect(p.main_image).not.toBeNull();
+    }
+    const genders = await rows<{ gender: string }>(
+      sql`select distinct gender from profiles where id in (${sql.join(
+        profiles.map((p) => sql`${p.id}`),
+        sql`, `,
+      )})`,
+    );
+    expect(genders).toEqual([{ gender: "female" }]);
+    // Own country first: once another country appears, no German member follows.
+    const firstOther = profiles.findIndex((p) => p.country !== "DE");
+    if (firstOther >= 0) expect(profiles.slice(firstOther).some((p) => p.country === "DE")).toBe(false);
+    expect((await new TestClient(app.server).get("/api/match-finder.php")).statusCode).toBe(403);
+  });
+});

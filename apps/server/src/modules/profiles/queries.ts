@@ -126,6 +126,26 @@ function searchCondition(filters: SearchFilters, visibleUser: SQL, excludeProfil
   );
 }
 
+/** Match suggestions: the filters, members with a public photo only, the given country first. */
+export async function matchProfiles(
+  db: Db,
+  options: {
+    filters: SearchFilters;
+    visibleUser: SQL;
+    withPhoto: SQL;
+    excludeProfileId: number | null;
+    country: string;
+    limit: number;
+  },
+): Promise<TeaserRow[]> {
+  return db
+    .select(teaserColumns)
+    .from(profiles)
+    .where(and(searchCondition(options.filters, options.visibleUser, options.excludeProfileId), options.withPhoto))
+    .orderBy(sql`(${profiles.country} = ${options.country}) desc`, desc(profiles.createdAt), desc(profiles.id))
+    .limit(options.limit);
+}
+
 /** One page of search results (members with a public photo first, then newest) and the total. */
 export async function searchProfiles(
   db: Db,

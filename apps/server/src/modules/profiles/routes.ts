@@ -1,5 +1,6 @@
 import {
   LIMITS,
+  type MatchFinderResponse,
   type MemberResponse,
   type MemberSearchResponse,
   memberQuerySchema,
@@ -57,6 +58,11 @@ export async function profileRoutes(
     const settings = await settingsOf(request);
     if (!searchVisible(settings, asker !== null, hasTrafficSource(request))) throw new AppError("authentication_required");
     return profiles.search(query, asker, settings);
+  });
+
+  app.get("/api/match-finder.php", async (request): Promise<MatchFinderResponse> => {
+    const user = await requireUser(request, accounts);
+    return profiles.matchFinder(user.id, await settingsOf(request));
   });
 
   // One member's profile, as the asker may see it (visitors too: profile pages are public).

@@ -1,5 +1,7 @@
 import {
   ageOn,
+  MATCH_AGE_SPREAD,
+  type MatchFinderResponse,
   type MemberResponse,
   type MemberSearchQuery,
   type MemberSearchResponse,
@@ -20,6 +22,7 @@ import {
   findVisibleProfile,
   insertProfile,
   isPublicProfile,
+  matchProfiles,
   type NewProfile,
   type ProfileRow,
   relatedProfiles,
@@ -168,6 +171,36 @@ export class ProfileService {
       },
       related: await this.presentTeasers(related),
     };
+  }
+
+  /**
+   * /match-finder: members of the gender the member looks for (any for "both"), within 8 years of
+   * their age, with a photo, from their own country first, then the site's other countries.
+   */
+  async matchFinder(userId: number, settings: Pick<Settings, "countries">): Promise<MatchFinderResponse> {
+    const own = await findProfileOfUser(this.db, userId);
+    if (!own) throw new AppError("not_found");
+    const age = ageOn(own.birthDate, new Date());
+    const criteria = {
+      gender: own.seeking === "both" ? null : own.seeking,
+      min_age: Math.max(18, age - MATCH_AGE_SPREAD),
+      max_age: Math.min(99, age + MATCH_AGE_SPREAD),
+      country: own.country,
+    };
+    const rows = await matchProfiles(this.db, {
+      filters: {
+        gender: criteria.gender ?? undefined,
+        countries: settings.countries,
+        minAge: criteria.min_age,
+        maxAge: criteria.max_age,
+      },
+      visibleUser: this.visibleUser(sql`${profiles.userId}`),
+      withPhoto: this.photos.hasPublicMain(sql`${profiles.id}`),
+      excludeProfileId: own.id,
+      country: own.country,
+      limit: 24,
+    });
+    return { profiles: await this.presentTeasers(rows), criteria };
   }
 
   /** Newest visible profiles with a public main image, as a visitor may see them. */
