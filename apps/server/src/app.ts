@@ -9,6 +9,8 @@ import { currentUser } from "./modules/accounts/http.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { AccountService } from "./modules/accounts/service.ts";
 import { CreditService } from "./modules/credits/service.ts";
+import { locationRoutes } from "./modules/location/routes.ts";
+import { LocationService } from "./modules/location/service.ts";
 import { photoRoutes } from "./modules/photos/routes.ts";
 import { PhotoService } from "./modules/photos/service.ts";
 import { askerOf, profileRoutes } from "./modules/profiles/routes.ts";
@@ -195,6 +197,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     photos: services.photos,
     site: services.site,
     hasTrafficSource,
+  });
+  const regions = services.site.regions();
+  await server.register(locationRoutes, {
+    location: new LocationService(Object.keys(regions), (country) => (regions[country] ?? []).map((r) => r.code)),
   });
   await server.register(photoRoutes, {
     photos: services.photos,

@@ -100,3 +100,11 @@ export const photoUpdateSchema = z
   })
   .strict();
 export const photoIdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** GET /api/geocode.php?lat=&lon=: where a point is (offline reverse geocoding; spec §7). */
+export const geocodeQuerySchema = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lon: z.coerce.number().min(-180).max(180),
+});
+export const geocodeResponseSchema = z.object({ country: z.string(), region: z.string().nullable(), city: z.string() });
+export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;
