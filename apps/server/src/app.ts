@@ -231,6 +231,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
       bodyLimit: config.BODY_LIMIT_BYTES,
       services: (request, nonce): SsrServices => {
         const host = requestHost(request);
+        // The site's rules (countries, visible fields) for member lookups; their texts are not used.
+        const siteSettings = () =>
+          services.site.settings({ host: normaliseHost(host), locale: "en", geoipCountry: null, selectedCountry: null });
         return {
           mode: config.NODE_ENV,
           nonce,
@@ -257,32 +260,17 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
           companyInfo: () => services.site.companyInfo(host),
           teaser: (input) => services.profiles.teaser(input),
           member: async (id) => {
-            const settings = await services.site.settings({
-              host: normaliseHost(host),
-              locale: "en",
-              geoipCountry: null,
-              selectedCountry: null,
-            });
+            const settings = await siteSettings();
             return services.profiles.memberView(id, await askerOf(request, services.accounts, services.profiles), settings);
           },
           matchFinder: async () => {
             const user = await currentUser(request, services.accounts);
             if (!user) return null;
-            const settings = await services.site.settings({
-              host: normaliseHost(host),
-              locale: "en",
-              geoipCountry: null,
-              selectedCountry: null,
-            });
+            const settings = await siteSettings();
             return services.profiles.matchFinder(user.id, settings);
           },
           searchMembers: async (query) => {
-            const settings = await services.site.settings({
-              host: normaliseHost(host),
-              locale: "en",
-              geoipCountry: null,
-              selectedCountry: null,
-            });
+            const settings = await siteSettings();
             return services.profiles.search(query, await askerOf(request, services.accounts, services.profiles), settings);
           },
         };
