@@ -33,4 +33,22 @@ describe("configuration", () => {
     expect(config.PORT).toBe(8080);
     expect(config.DATABASE_URL).toBe("postgres://postgres@127.0.0.1:5432/app");
   });
+
+  it("needs the endpoint and both keys with S3_BUCKET, and a bucket with any other S3 setting", () => {
+    expect(() => loadConfig({ S3_BUCKET: "photos", S3_ENDPOINT: "http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "key" })).toThrow(
+      /S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set/,
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_BUCKET: required/);
+    expect(() =>
+      loadConfig({ S3_BUCKET: "photos", S3_ENDPOINT: "ftp://x", S3_ACCESS_KEY_ID: "a", S3_SECRET_ACCESS_KEY: "b" }),
+    ).toThrow(/S3_ENDPOINT/);
+    const config = loadConfig({
+      S3_BUCKET: "photos",
+      S3_ENDPOINT: "https://s3.example.com",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(config).toMatchObject({ S3_BUCKET: "photos", S3_REGION: "us-east-1" });
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+  });
 });

@@ -10,7 +10,7 @@ const urlOf = (protocols: string[]) =>
  * Every setting of the process, read from the environment once at start-up. Defaults give the embedded
  * mode: PGlite in DATA_DIR, the in-process bus, the e-mail outbox, photos on local disk.
  */
-export const configSchema = z.object({
+const settingsSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -55,6 +55,31 @@ export const configSchema = z.object({
   SEED_PROFILES: z.coerce.number().int().min(0).max(200_000).default(320),
   /** Seconds to wait for open requests and sockets on shutdown before closing anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(10),
+  /** Photo files go to this bucket of an S3-compatible store (path-style URLs) instead of DATA_DIR/files. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,255}$/, "must be a bucket name")
+    .optional(),
+  S3_ENDPOINT: urlOf(["http:", "https:"]).optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+});
+
+const s3Settings = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/**
+ * Settings that need one another: S3 storage (S3_BUCKET) needs the endpoint and both keys, and S3
+ * settings without a bucket are a mistake rather than a wish for local disk.
+ */
+export const configSchema = settingsSchema.superRefine((settings, context) => {
+  if (settings.S3_BUCKET) {
+    for (const name of s3Settings) {
+      if (!settings[name]) context.addIssue({ code: "custom", path: [name], message: "required when S3_BUCKET is set" });
+    }
+  } else if (s3Settings.some((name) => settings[name])) {
+    context.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required when other S3_* settings are set" });
+  }
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
