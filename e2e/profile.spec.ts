@@ -43,3 +43,39 @@ test("a free member fills in the profile, uploads photos and reaches the limit o
   const served = await page.request.get(photos[0].url);
   expect((await sharp(await served.body()).metadata()).exif).toBeUndefined();
 });
+
+test("a member's location comes from the browser's position, and others' distances show as buckets", async ({ browser }) => {
+  // Haarlem, with the permission already given: the profile fills itself in without a prompt.
+  const context = await browser.newContext({
+    permissions: ["geolocation"],
+    geolocation: { latitude: 52.3812, longitude: 4.6368 },
+  });
+  await skipEntryWarning(context);
+  const page = await context.newPage();
+  await apiSignup(page, uniqueEmail("located"));
+  await page.goto("/profile", { waitUntil: "networkidle" });
+  await hydrated(page);
+  await expect(page.getByRole("status").filter({ hasText: "Filled in: Haarlem" })).toBeVisible();
+  await expect(page.getByLabel("City")).toHaveValue("Haarlem");
+  await expect(page.getByLabel("Country")).toHaveValue("NL");
+  await expect(page.getByLabel("Region")).toHaveValue("NL-NH");
+  await expect(page.getByRole("button", { name: "Use my current location" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Your profile has been saved.")).toBeVisible();
+  await page.locator("#profile-details-heading").locator("..").screenshot({ path: path.join(shots, "profile-location.png") });
+  const { profile } = await (await page.request.get("/api/profile.php")).json();
+  expect(profile).toMatchObject({ country: "NL", region: "NL-NH", city: "Haarlem" });
+
+  // Demo members now show how far away they live, as a bucket.
+  await page.goto("/members?gender=male", { waitUntil: "networkidle" });
+  const card = page
+    .locator(".profile-card")
+    .filter({ hasText: /(Less|More) than \d+ km away/ })
+    .first();
+  await expect(card).toBeVisible();
+  await page.screenshot({ path: path.join(shots, "members-distance.png"), fullPage: true });
+  await card.click();
+  await expect(page.locator("article header").getByText(/^(Less|More) than \d+ km away$/)).toBeVisible();
+  await context.close();
+});

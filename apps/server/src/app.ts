@@ -1,4 +1,3 @@
-import path from "node:path";
 import { LOCALE_CODES, type LocaleCode, type SsrServices } from "@app/contract";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
@@ -15,6 +14,7 @@ import { photoRoutes } from "./modules/photos/routes.ts";
 import { PhotoService } from "./modules/photos/service.ts";
 import { askerOf, profileRoutes } from "./modules/profiles/routes.ts";
 import { ProfileService } from "./modules/profiles/service.ts";
+import { DEMO_CITIES } from "./modules/site/data/demo-people.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { normaliseHost, SiteService, selectedCountryFromQuery } from "./modules/site/service.ts";
 import { type Bus, openBus, RedisBus } from "./platform/bus.ts";
@@ -29,7 +29,7 @@ import { registerSsr } from "./platform/http/ssr.ts";
 import { registerWebSocket, SESSIONS_ENDED_CHANNEL, type WsHub } from "./platform/http/ws.ts";
 import { preloadCatalogues } from "./platform/i18n.ts";
 import { type Mailer, OutboxMailer, openMailer } from "./platform/mailer.ts";
-import { LocalStorage } from "./platform/storage.ts";
+import { openStorage } from "./platform/storage.ts";
 
 export interface Services {
   config: Config;
@@ -41,6 +41,7 @@ export interface Services {
   accounts: AccountService;
   photos: PhotoService;
   profiles: ProfileService;
+  location: LocationService;
 }
 
 export interface BuildOptions {
@@ -81,15 +82,27 @@ export async function openServices(
       prefix: config.REDIS_PREFIX,
       onError: (err) => log.error({ err }, "bus error"),
     }));
-  const storage = new LocalStorage(path.join(config.dataDir, "files"));
+  const storage = openStorage(config);
   const mailer = options.mailer ?? openMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
   const site = new SiteService(database.db);
   const credits = new CreditService();
   const photos = new PhotoService(database.db, storage);
+  const regions = site.regions();
+  const location = new LocationService(
+    Object.keys(regions),
+    (country) => (regions[country] ?? []).map((r) => r.code),
+    // The demo cities carry their local names (München, Den Haag, Warszawa, ...), which members type.
+    Object.entries(DEMO_CITIES).flatMap(([country, cities]) => cities.map((city) => ({ ...city, country }))),
+  );
   // Profiles need the accounts' visibility rule and accounts need profiles: the rule is passed as a
   // function that reads the accounts service once both exist.
   let accounts: AccountService | undefined;
-  const profiles = new ProfileService(database.db, (column) => (accounts as AccountService).visibleUser(column), photos);
+  const profiles = new ProfileService(
+    database.db,
+    (column) => (accounts as AccountService).visibleUser(column),
+    photos,
+    location,
+  );
   accounts = new AccountService({
     db: database.db,
     mailer,
@@ -101,7 +114,7 @@ export async function openServices(
       bus.publish(SESSIONS_ENDED_CHANNEL, { user_id: userId }).catch((err: unknown) => log.error({ err }, "bus publish failed"));
     },
   });
-  return { config, database, bus, mailer, credits, site, accounts, photos, profiles };
+  return { config, database, bus, mailer, credits, site, accounts, photos, profiles, location };
 }
 
 export async function buildApp(config: Config, options: BuildOptions): Promise<App> {
@@ -198,10 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     site: services.site,
     hasTrafficSource,
   });
-  const regions = services.site.regions();
-  await server.register(locationRoutes, {
-    location: new LocationService(Object.keys(regions), (country) => (regions[country] ?? []).map((r) => r.code)),
-  });
+  await server.register(locationRoutes, { location: services.location });
   await server.register(photoRoutes, {
     photos: services.photos,
     profiles: services.profiles,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { genderSchema } from "./accounts.ts";
 import { INTEREST_KEYS } from "./interests.ts";
-import { BODY_TYPES, EYE_COLORS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES } from "./profiles.ts";
+import { BODY_TYPES, distanceSchema, EYE_COLORS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES } from "./profiles.ts";
 import { countryCodeSchema } from "./settings.ts";
 import { teaserProfileSchema } from "./site.ts";
 
@@ -45,6 +45,8 @@ export const memberProfileSchema = z.object({
   interests: z.array(z.enum(INTEREST_KEYS)),
   about: z.string(),
   fictional: z.boolean(),
+  /** How far from the asker, bucketed; null for visitors, when either city is unknown, or the city is hidden. */
+  distance: distanceSchema.nullable(),
   main_image: z.object({ thumb_url: z.string(), url: z.string(), status: z.enum(["pending", "active", "rejected"]) }).nullable(),
   photos: z.array(memberPhotoSchema),
   /** Photos the asker cannot see unblurred, and what would unlock them. */

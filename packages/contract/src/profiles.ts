@@ -108,3 +108,18 @@ export const geocodeQuerySchema = z.object({
 });
 export const geocodeResponseSchema = z.object({ country: z.string(), region: z.string().nullable(), city: z.string() });
 export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;
+
+/**
+ * How far away another member lives, never more exact than a bucket (issue #4: exact coordinates are
+ * never sent to another member). Distances are between city centres: a member's position is the centre
+ * of the city on their profile, never a device's position. `within_km` is the bucket's upper bound;
+ * null means further than the last bucket (DISTANCE_BUCKETS_KM's last value).
+ */
+export const DISTANCE_BUCKETS_KM = [5, 10, 25, 50, 100, 250, 500] as const;
+export const distanceSchema = z.object({ within_km: z.number().int().nullable() });
+export type Distance = z.infer<typeof distanceSchema>;
+
+/** The bucket of a distance in kilometres. */
+export function distanceBucket(km: number): Distance {
+  return { within_km: DISTANCE_BUCKETS_KM.find((bound) => km < bound) ?? null };
+}

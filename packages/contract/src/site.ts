@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { distanceSchema } from "./profiles.ts";
 import { countryCodeSchema } from "./settings.ts";
 
 /** GET /api/companyinfo.php (spec §3 Company info). */
@@ -47,6 +48,8 @@ export const teaserProfileSchema = z.object({
   city: z.string().nullable(),
   fictional: z.boolean(),
   main_image: z.object({ thumb_url: z.string(), status: z.enum(["pending", "active", "rejected"]) }).nullable(),
+  /** How far from the asker, bucketed; null for visitors or when either city is unknown. */
+  distance: distanceSchema.nullable(),
 });
 export type TeaserProfile = z.infer<typeof teaserProfileSchema>;
 export const teaserResponseSchema = z.object({ profiles: z.array(teaserProfileSchema) });

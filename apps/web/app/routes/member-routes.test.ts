@@ -24,6 +24,7 @@ const anna: MemberResponse = {
     interests: [],
     about: "",
     fictional: false,
+    distance: null,
     main_image: { thumb_url: "/cdn/1-thumb.jpg", url: "/cdn/1.jpg", status: "active" },
     photos: [],
     locked_photos: 0,

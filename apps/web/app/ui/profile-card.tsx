@@ -2,6 +2,7 @@ import type { TeaserProfile } from "@app/contract";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { useRootData } from "../root";
+import { DistanceText } from "./distance";
 import { FictionalIcon } from "./fictional-icon";
 
 /** A member's photo card linking to the profile (home teaser, members list, signup matches). */
@@ -34,6 +35,11 @@ export function ProfileCard({ profile }: { profile: TeaserProfile }) {
               values={{ age: profile.age, city: profile.city }}
             />
           </p>
+          {profile.distance ? (
+            <p className="card-text small mb-0 opacity-75">
+              <DistanceText distance={profile.distance} />
+            </p>
+          ) : null}
         </div>
       </Link>
     </li>

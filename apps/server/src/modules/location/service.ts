@@ -1,5 +1,5 @@
 import { City } from "country-state-city";
-import { around } from "geokdbush";
+import { around, distance } from "geokdbush";
 import KDBush from "kdbush";
 
 export interface GeocodeResult {
@@ -9,27 +9,94 @@ export interface GeocodeResult {
   city: string;
 }
 
-interface Place {
+export interface Coordinates {
+  lat: number;
+  lon: number;
+}
+
+/** A place known besides the data set's (for example the demo cities with their local names). */
+export interface KnownPlace extends Coordinates {
+  country: string;
+  region: string | null;
+  name: string;
+}
+
+interface Place extends Coordinates {
   name: string;
   country: string;
-  state: string;
-  lon: number;
-  lat: number;
+  /** Our region code, or null when the data's state is not one of our regions. */
+  region: string | null;
 }
 
 /**
- * Offline reverse geocoding: the nearest city (GeoNames-based list of ~148k places shipped in the
- * `country-state-city` package) within `maxKm`, through a k-d tree built on first use. Nothing leaves
- * the machine; no external service is asked.
+ * The data set's state codes that differ from the ISO 3166-2 codes our region lists use:
+ * Poland's voivodeships by letters (ISO now uses numbers), Spain's Castilla y León and Balearic
+ * provinces (we list autonomous communities). Belgium's and Ireland's cities only carry the
+ * region or province above ours; for them the region stays unknown rather than guessed.
+ */
+const REGION_ALIASES: Record<string, string> = {
+  "PL-DS": "PL-02",
+  "PL-KP": "PL-04",
+  "PL-LU": "PL-06",
+  "PL-LB": "PL-08",
+  "PL-LD": "PL-10",
+  "PL-MA": "PL-12",
+  "PL-MZ": "PL-14",
+  "PL-OP": "PL-16",
+  "PL-PK": "PL-18",
+  "PL-PD": "PL-20",
+  "PL-PM": "PL-22",
+  "PL-SL": "PL-24",
+  "PL-SK": "PL-26",
+  "PL-WN": "PL-28",
+  "PL-WP": "PL-30",
+  "PL-ZP": "PL-32",
+  "ES-AV": "ES-CL",
+  "ES-BU": "ES-CL",
+  "ES-LE": "ES-CL",
+  "ES-P": "ES-CL",
+  "ES-SA": "ES-CL",
+  "ES-SG": "ES-CL",
+  "ES-SO": "ES-CL",
+  "ES-VA": "ES-CL",
+  "ES-ZA": "ES-CL",
+  "ES-PM": "ES-IB",
+};
+
+/** Case, accents, apostrophes and dashes do not matter when a member types their city. */
+export function normalisePlaceName(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .replace(/['’`.-]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Offline geocoding over the GeoNames-based list of ~148k places shipped in the `country-state-city`
+ * package, limited to the served countries, plus `known` places. Nothing leaves the machine.
+ * - reverse: the nearest place within `maxKm` of a point (a k-d tree built on first use);
+ * - coordinatesOf: the centre of a city a member typed, so that distances between members can be
+ *   shown (bucketed) without ever storing a device's position.
  */
 export class LocationService {
-  private index: { tree: KDBush; places: Place[] } | null = null;
+  private index: { tree: KDBush; places: Place[]; byName: Map<string, Place[]> } | null = null;
 
   constructor(
     private readonly servedCountries: readonly string[],
     private readonly regionsOf: (country: string) => readonly string[],
+    private readonly known: readonly KnownPlace[] = [],
     private readonly maxKm = 50,
   ) {}
+
+  /** Our region code for the data set's state of a country, or null. */
+  private regionFor(country: string, state: string): string | null {
+    const code = `${country}-${state}`;
+    const region = REGION_ALIASES[code] ?? code;
+    return this.regionsOf(country).includes(region) ? region : null;
+  }
 
   private build() {
     if (this.index) return this.index;
@@ -40,7 +107,7 @@ export class LocationService {
       places.push({
         name: city.name,
         country: city.countryCode,
-        state: city.stateCode,
+        region: this.regionFor(city.countryCode, city.stateCode),
         lat: Number(city.latitude),
         lon: Number(city.longitude),
       });
@@ -48,7 +115,15 @@ export class LocationService {
     const tree = new KDBush(places.length);
     for (const place of places) tree.add(place.lon, place.lat);
     tree.finish();
-    this.index = { tree, places };
+    // Known places first, so their (local) names win a tie.
+    const byName = new Map<string, Place[]>();
+    for (const place of [...this.known, ...places]) {
+      const key = `${place.country}:${normalisePlaceName(place.name)}`;
+      const list = byName.get(key);
+      if (list) list.push(place);
+      else byName.set(key, [place]);
+    }
+    this.index = { tree, places, byName };
     return this.index;
   }
 
@@ -58,7 +133,23 @@ export class LocationService {
     const [nearest] = around(tree, lon, lat, 1, this.maxKm);
     const place = nearest === undefined ? undefined : places[nearest];
     if (!place) return null;
-    const region = `${place.country}-${place.state}`;
-    return { country: place.country, region: this.regionsOf(place.country).includes(region) ? region : null, city: place.name };
+    return { country: place.country, region: place.region, city: place.name };
+  }
+
+  /**
+   * The centre of a city of a country, preferring one in the given region (several places share a
+   * name), or null when the city is not known.
+   */
+  coordinatesOf(country: string, region: string | null, city: string | null): Coordinates | null {
+    if (!city?.trim()) return null;
+    const candidates = this.build().byName.get(`${country}:${normalisePlaceName(city)}`);
+    if (!candidates?.length) return null;
+    const place = candidates.find((c) => region && c.region === region) ?? candidates[0];
+    return place ? { lat: place.lat, lon: place.lon } : null;
+  }
+
+  /** Great-circle distance in kilometres. */
+  static distanceKm(a: Coordinates, b: Coordinates): number {
+    return distance(a.lon, a.lat, b.lon, b.lat);
   }
 }

@@ -16,6 +16,9 @@ const teaserColumns = {
   country: profiles.country,
   city: profiles.city,
   fictional: profiles.fictional,
+  // For the bucketed distance only; never sent (ProfileService.presentTeasers picks the fields).
+  latitude: profiles.latitude,
+  longitude: profiles.longitude,
 };
 
 export interface TeaserRow {
@@ -25,6 +28,8 @@ export interface TeaserRow {
   country: string;
   city: string | null;
   fictional: boolean;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /**

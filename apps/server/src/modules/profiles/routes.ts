@@ -40,7 +40,7 @@ export async function askerOf(
 ): Promise<Asker | null> {
   const user = await currentUser(request, accounts);
   if (!user) return null;
-  return { profileId: await profiles.profileIdOfUser(user.id).catch(() => null), paid: user.paidUser };
+  return profiles.askerOf(user.id, user.paidUser);
 }
 
 /** The member's own profile and photos: GET/PUT /api/profile.php, GET/POST /api/photos.php. */

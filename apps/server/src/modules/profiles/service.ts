@@ -1,5 +1,7 @@
 import {
   ageOn,
+  type Distance,
+  distanceBucket,
   MATCH_AGE_SPREAD,
   type MatchFinderResponse,
   type MemberResponse,
@@ -16,6 +18,7 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { type Coordinates, LocationService } from "../location/service.ts";
 import type { PhotoService, PhotoViewer } from "../photos/service.ts";
 import {
   findProfileOfUser,
@@ -37,10 +40,28 @@ import { profiles } from "./schema.ts";
 
 type Tx = Pick<Db, "insert" | "update" | "select">;
 
-/** Who is looking: their own profile (excluded from results) and whether they are premium. */
+/**
+ * Who is looking: their own profile (excluded from results), whether they are premium, and the centre
+ * of their city (for bucketed distances; absent or null when unknown).
+ */
 export interface Asker {
   profileId: number | null;
   paid: boolean;
+  origin?: Coordinates | null;
+}
+
+/** A profile's position: the centre of its city, when the city is known. */
+function positionOf(row: { latitude: number | null; longitude: number | null }): Coordinates | null {
+  return row.latitude === null || row.longitude === null ? null : { lat: row.latitude, lon: row.longitude };
+}
+
+/** How far `row` is from `origin`, as a bucket only. */
+function distanceFrom(
+  origin: Coordinates | null | undefined,
+  row: { latitude: number | null; longitude: number | null },
+): Distance | null {
+  const position = positionOf(row);
+  return origin && position ? distanceBucket(LocationService.distanceKm(origin, position)) : null;
 }
 
 /** Sexuality follows from a member's gender and whom they look for. */
@@ -56,15 +77,26 @@ export class ProfileService {
     /** The accounts module's rule of who is visible, as a condition on a user id column. */
     private readonly visibleUser: (userIdColumn: SQL) => SQL,
     private readonly photos: PhotoService,
+    /** Where a member's city is (the location module's offline gazetteer). */
+    private readonly location: Pick<LocationService, "coordinatesOf">,
   ) {}
 
-  /** Teaser rows with their public main image (rows without one get null). */
-  private async presentTeasers(rows: TeaserRow[]): Promise<TeaserProfile[]> {
+  /**
+   * Profile cards: the card's fields (never the coordinates), the public main image (null without one)
+   * and the bucketed distance from `origin`.
+   */
+  private async presentTeasers(rows: TeaserRow[], origin: Coordinates | null | undefined): Promise<TeaserProfile[]> {
     const images = await this.photos.mainImages(rows.map((r) => r.id));
     return rows.map((row) => {
       const image = images.get(row.id);
       return {
-        ...row,
+        id: row.id,
+        name: row.name,
+        age: row.age,
+        country: row.country,
+        city: row.city,
+        fictional: row.fictional,
+        distance: distanceFrom(origin, row),
         main_image:
           image && image.status === "active"
             ? { thumb_url: this.photos.urlOf(image.thumb_filename), status: image.status }
@@ -115,11 +147,11 @@ export class ProfileService {
       similar = wider.rows.filter((r) => !found.has(r.id)).slice(0, 12);
     }
     return {
-      profiles: await this.presentTeasers(rows),
+      profiles: await this.presentTeasers(rows, asker?.origin),
       numResults: total,
       page,
       pages: Math.ceil(total / SEARCH_PAGE_SIZE),
-      similar: await this.presentTeasers(similar),
+      similar: await this.presentTeasers(similar, asker?.origin),
     };
   }
 
@@ -164,12 +196,13 @@ export class ProfileService {
         interests: shown.has("interests") ? (profile.interests as MemberResponse["profile"]["interests"]) : [],
         about: shown.has("about") ? profile.about : "",
         fictional: profile.fictional,
+        distance: shown.has("city") ? distanceFrom(asker?.origin, profile) : null,
         main_image: mainImage,
         photos,
         locked_photos: lockedCount,
         photo_lock: lockedCount === 0 ? null : asker ? "premium" : "login",
       },
-      related: await this.presentTeasers(related),
+      related: await this.presentTeasers(related, asker?.origin),
     };
   }
 
@@ -200,7 +233,7 @@ export class ProfileService {
       country: own.country,
       limit: 24,
     });
-    return { profiles: await this.presentTeasers(rows), criteria };
+    return { profiles: await this.presentTeasers(rows, positionOf(own)), criteria };
   }
 
   /** Newest visible profiles with a public main image, as a visitor may see them. */
@@ -211,17 +244,7 @@ export class ProfileService {
       visibleUser: this.visibleUser(sql`${profiles.userId}`),
       withPhoto: this.photos.hasPublicMain(sql`${profiles.id}`),
     });
-    const images = await this.photos.mainImages(rows.map((r) => r.id));
-    return rows.map((row) => {
-      const image = images.get(row.id);
-      return {
-        ...row,
-        main_image:
-          image && image.status === "active"
-            ? { thumb_url: this.photos.urlOf(image.thumb_filename), status: image.status }
-            : null,
-      };
-    });
+    return this.presentTeasers(rows, null);
   }
 
   /** Active profile of a visible member: what a visitor may see at all. */
@@ -318,6 +341,10 @@ export class ProfileService {
       throw new AppError("validation_failed", {}, { region: "invalid_value" });
     }
     const seeking = patch.seeking ?? profile.seeking;
+    const city = patch.city !== undefined ? patch.city || null : profile.city;
+    // The position is the centre of the member's city, looked up again whenever where they live changes.
+    const moved = country !== profile.country || region !== profile.region || city !== profile.city;
+    const position = moved ? this.location.coordinatesOf(country, region, city) : null;
     const updated = await updateProfile(this.db, profile.id, {
       // An explicit sexuality wins; a new "looking for" otherwise sets the matching one.
       ...(patch.sexuality
@@ -328,7 +355,8 @@ export class ProfileService {
       seeking,
       country,
       region,
-      ...(patch.city !== undefined ? { city: patch.city || null } : {}),
+      city,
+      ...(moved ? { latitude: position?.lat ?? null, longitude: position?.lon ?? null } : {}),
       ...(patch.hair_color !== undefined ? { hairColor: patch.hair_color } : {}),
       ...(patch.eye_color !== undefined ? { eyeColor: patch.eye_color } : {}),
       ...(patch.body_type !== undefined ? { bodyType: patch.body_type } : {}),
@@ -338,6 +366,12 @@ export class ProfileService {
       ...(patch.about !== undefined ? { about: patch.about } : {}),
     });
     return this.presentOwn(updated ?? profile, options.photoLimit);
+  }
+
+  /** The asker of a member call: their profile and where they live (for distances). */
+  async askerOf(userId: number, paid: boolean): Promise<Asker> {
+    const profile = await findProfileOfUser(this.db, userId);
+    return { profileId: profile?.id ?? null, paid, origin: profile ? positionOf(profile) : null };
   }
 
   /** The member's profile id (for their own photo calls). */

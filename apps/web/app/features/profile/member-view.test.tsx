@@ -24,6 +24,7 @@ function member(overrides: Partial<MemberProfile> = {}): MemberProfile {
     interests: ["music", "travelling"],
     about: "Walks on the beach.\nGood coffee.",
     fictional: false,
+    distance: null,
     main_image: { thumb_url: "/cdn/1-thumb.jpg", url: "/cdn/1.jpg", status: "active" },
     photos: [
       { id: 1, thumb_url: "/cdn/1-thumb.jpg", url: "/cdn/1.jpg", locked: false, private: false },

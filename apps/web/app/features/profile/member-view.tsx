@@ -1,6 +1,7 @@
 import type { MemberProfile, Region } from "@app/contract";
 import { type ReactNode, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { DistanceText } from "../../ui/distance";
 import { FictionalIcon } from "../../ui/fictional-icon";
 import { MemberPhotos } from "./member-photos";
 import {
@@ -100,6 +101,11 @@ export function MemberView({ profile, loadRegions, fictionalIcon, fictionalWarni
             {profile.fictional ? <FictionalIcon name={fictionalIcon} labelled className="ms-2 text-primary" /> : null}
           </h1>
           <p className="lead text-body-secondary mb-0">{subtitle}</p>
+          {profile.distance ? (
+            <p className="text-body-secondary mb-0">
+              <DistanceText distance={profile.distance} />
+            </p>
+          ) : null}
         </header>
         {profile.fictional && fictionalWarning ? (
           <p className="alert alert-warning small" role="note">

@@ -1,6 +1,7 @@
 import {
   BODY_TYPES,
   EYE_COLORS,
+  type GeocodeResponse,
   HAIR_COLORS,
   INTEREST_KEYS,
   type Interest,
@@ -20,6 +21,7 @@ import { useMember } from "../../lib/member";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/text-field";
 import { updateProfile } from "./api";
+import { LocationButton } from "./location-button";
 import {
   BODY_TYPE_LABELS,
   EYE_COLOR_LABELS,
@@ -215,6 +217,12 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
     if (errors[field as Field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  const located = (place: GeocodeResponse) => {
+    setSaved(false);
+    setValues((current) => ({ ...current, country: place.country, region: place.region ?? "", city: place.city }));
+    setErrors((current) => ({ ...current, country: undefined, region: undefined, city: undefined }));
+  };
+
   const toggleInterest = (key: InterestKey, on: boolean) => {
     const next = on ? [...values.interests, key] : values.interests.filter((k) => k !== key);
     if (next.length > PROFILE_LIMITS.interestsMax) return;
@@ -333,6 +341,9 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
                 onChange={(value) => set("city", value)}
                 error={errors.city}
               />
+            </div>
+            <div className="col-12">
+              <LocationButton countries={countries} onLocated={located} autoFill={!profile.city} />
             </div>
             <SelectField
               id="profile-relationship-status"

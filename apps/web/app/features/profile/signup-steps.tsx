@@ -18,6 +18,7 @@ import { useMember } from "../../lib/member";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/text-field";
 import { getOwnProfile, updateProfile, uploadPhoto } from "./api";
+import { LocationButton } from "./location-button";
 import { PHOTO_MAX_MEGABYTES, photoFileProblem } from "./photo-upload";
 import { BODY_TYPE_LABELS, EYE_COLOR_LABELS, HAIR_COLOR_LABELS, RELATIONSHIP_STATUS_LABELS } from "./profile-labels";
 
@@ -231,7 +232,17 @@ export function PersonalInfoStep({ onDone, countries, loadRegions }: PersonalInf
   useEffect(() => {
     let active = true;
     getOwnProfile()
-      .then((profile) => active && setValues(fromProfile(profile)))
+      .then(
+        (profile) =>
+          active &&
+          // A place the location button filled in meanwhile wins over the empty saved one.
+          setValues((current) => {
+            const saved = fromProfile(profile);
+            return current.city && !saved.city
+              ? { ...saved, country: current.country, region: current.region, city: current.city }
+              : saved;
+          }),
+      )
       .catch(() => {});
     loadRegions()
       .then((all) => active && setRegions(all))
@@ -314,6 +325,15 @@ export function PersonalInfoStep({ onDone, countries, loadRegions }: PersonalInf
             maxLength={PROFILE_LIMITS.cityMax}
             value={values.city}
             onChange={(value) => set("city", value)}
+          />
+        </div>
+        <div className="col-12">
+          <LocationButton
+            countries={countries}
+            onLocated={(place) =>
+              setValues((current) => ({ ...current, country: place.country, region: place.region ?? "", city: place.city }))
+            }
+            autoFill
           />
         </div>
       </div>

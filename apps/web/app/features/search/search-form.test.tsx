@@ -180,6 +180,7 @@ describe("search results", () => {
     city: null,
     fictional: false,
     main_image: null,
+    distance: id === 1 ? { within_km: 25 } : null,
   });
 
   function renderResults(result: Parameters<typeof SearchResults>[0]["result"]) {
