@@ -56,3 +56,52 @@ test("the match finder suggests members fitted to the member's profile", async (
   await expectAccessible(page);
   await page.screenshot({ path: path.join(shots, "match-finder.png") });
 });
+
+test("a free member sees another member's premium-only photo blurred under a lock; a premium member sees it", async ({
+  page,
+  browser,
+}) => {
+  // The premium demo member finds a profile with a premium-only photo and sees its real URL.
+  const premiumContext = await browser.newContext();
+  await skipEntryWarning(premiumContext);
+  const premium = await premiumContext.newPage();
+  await loginThroughForm(premium, "premium@example.com", "premium-demo-2025");
+  await expect(premium).toHaveURL(/\/members/);
+  let id = 0;
+  let privateUrl = "";
+  for (let candidate = 3; candidate < 60 && !id; candidate++) {
+    const response = await premium.request.get(`/api/member.php?id=${candidate}`);
+    if (!response.ok()) continue;
+    const photo = (await response.json()).profile.photos.find((p: { private: boolean }) => p.private);
+    if (photo) {
+      id = candidate;
+      privateUrl = photo.url;
+    }
+  }
+  expect(id).toBeGreaterThan(0);
+  expect((await premium.request.get(privateUrl)).status()).toBe(200);
+  await premium.goto(`/members/${id}`, { waitUntil: "networkidle" });
+  await expect(premium.locator(".member-photo-locked")).toHaveCount(0);
+  await premiumContext.close();
+
+  // The free member gets the server-blurred copy under a lock that leads to the premium page; the real
+  // bytes stay out of reach whatever URL they try.
+  await loginThroughForm(page, "free@example.com", "free-demo-2025");
+  await expect(page).toHaveURL(/\/members/);
+  await page.goto(`/members/${id}`, { waitUntil: "networkidle" });
+  await hydrated(page);
+  const view = await (await page.request.get(`/api/member.php?id=${id}`)).json();
+  const locked = view.profile.photos.find((p: { private: boolean }) => p.private);
+  expect(locked).toMatchObject({ locked: true, url: null });
+  expect(locked.thumb_url).toMatch(/-b\.jpg$/);
+  expect((await page.request.get(locked.thumb_url)).status()).toBe(200);
+  expect((await page.request.get(privateUrl)).status()).toBe(404);
+  expect((await page.request.get(privateUrl.replace(/\.jpg$/, "-t.jpg"))).status()).toBe(404);
+  // The demo member lives in Amsterdam: how far away this member lives shows as a bucket.
+  await expect(page.locator("article header").getByText(/^(Less|More) than \d+ km away$/)).toBeVisible();
+  const lock = page.getByRole("link", { name: "Premium members see every photo" }).first();
+  await expect(lock).toBeVisible();
+  await expect(lock).toHaveAttribute("href", "/premium");
+  await expectAccessible(page);
+  await page.screenshot({ path: path.join(shots, "member-free-locked.png") });
+});

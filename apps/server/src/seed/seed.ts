@@ -86,6 +86,7 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
       language: "en",
     });
     await services.credits.changeNow(db, { userId: user.id, delta: account.credits, reason: "demo_grant" });
+    const home = services.location.coordinatesOf("NL", "NL-NH", "Amsterdam");
     await services.profiles.create({
       userId: user.id,
       name: account.name,
@@ -96,6 +97,8 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
       country: "NL",
       region: "NL-NH",
       city: "Amsterdam",
+      latitude: home?.lat ?? null,
+      longitude: home?.lon ?? null,
       about: "",
     });
     created = true;
