@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -20,9 +20,13 @@ export async function skipEntryWarning(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => window.localStorage.setItem("skipped-site-entry-warning", new Date().toISOString()));
 }
 
-/** Fails on axe violations of serious or critical impact. */
-export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+/**
+ * Fails on axe violations of serious or critical impact, in the whole page or in `within` (a selector:
+ * with a modal open, scan the modal; the page behind its backdrop is dimmed and inert on purpose).
+ */
+export async function expectAccessible(page: Page, within?: string): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  const results = await (within ? builder.include(within) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
@@ -84,4 +88,14 @@ export async function loginThroughForm(page: Page, email: string, password: stri
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
+}
+
+/** A second browser (own cookies), logged in as `email` on the members page; close its context after use. */
+export async function memberInNewContext(browser: Browser, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext();
+  await skipEntryWarning(context);
+  const page = await context.newPage();
+  await loginThroughForm(page, email, password);
+  await expect(page).toHaveURL(/\/members/);
+  return page;
 }

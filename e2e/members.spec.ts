@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, expectAccessible, hydrated, loginThroughForm, skipEntryWarning, test } from "./fixtures";
+import { expect, expectAccessible, hydrated, loginThroughForm, memberInNewContext, skipEntryWarning, test } from "./fixtures";
 
 const shots = path.join(import.meta.dirname, "screenshots");
 test.beforeEach(async ({ context }) => skipEntryWarning(context));
@@ -62,11 +62,7 @@ test("a free member sees another member's premium-only photo blurred under a loc
   browser,
 }) => {
   // The premium demo member finds a profile with a premium-only photo and sees its real URL.
-  const premiumContext = await browser.newContext();
-  await skipEntryWarning(premiumContext);
-  const premium = await premiumContext.newPage();
-  await loginThroughForm(premium, "premium@example.com", "premium-demo-2025");
-  await expect(premium).toHaveURL(/\/members/);
+  const premium = await memberInNewContext(browser, "premium@example.com", "premium-demo-2025");
   let id = 0;
   let privateUrl = "";
   for (let candidate = 3; candidate < 60 && !id; candidate++) {
@@ -82,7 +78,7 @@ test("a free member sees another member's premium-only photo blurred under a loc
   expect((await premium.request.get(privateUrl)).status()).toBe(200);
   await premium.goto(`/members/${id}`, { waitUntil: "networkidle" });
   await expect(premium.locator(".member-photo-locked")).toHaveCount(0);
-  await premiumContext.close();
+  await premium.context().close();
 
   // The free member gets the server-blurred copy under a lock that leads to the premium page; the real
   // bytes stay out of reach whatever URL they try.

@@ -63,7 +63,10 @@ test("a member's location comes from the browser's position, and others' distanc
   await expectAccessible(page);
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByText("Your profile has been saved.")).toBeVisible();
-  await page.locator("#profile-details-heading").locator("..").screenshot({ path: path.join(shots, "profile-location.png") });
+  await page
+    .locator("#profile-details-heading")
+    .locator("..")
+    .screenshot({ path: path.join(shots, "profile-location.png") });
   const { profile } = await (await page.request.get("/api/profile.php")).json();
   expect(profile).toMatchObject({ country: "NL", region: "NL-NH", city: "Haarlem" });
 

@@ -7,6 +7,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequ
 import { currentUser } from "./modules/accounts/http.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { AccountService } from "./modules/accounts/service.ts";
+import { blockRoutes } from "./modules/blocks/routes.ts";
+import { BlockService } from "./modules/blocks/service.ts";
 import { CreditService } from "./modules/credits/service.ts";
 import { locationRoutes } from "./modules/location/routes.ts";
 import { LocationService } from "./modules/location/service.ts";
@@ -42,6 +44,7 @@ export interface Services {
   photos: PhotoService;
   profiles: ProfileService;
   location: LocationService;
+  blocks: BlockService;
 }
 
 export interface BuildOptions {
@@ -97,11 +100,13 @@ export async function openServices(
   // Profiles need the accounts' visibility rule and accounts need profiles: the rule is passed as a
   // function that reads the accounts service once both exist.
   let accounts: AccountService | undefined;
+  const blocks = new BlockService(database.db);
   const profiles = new ProfileService(
     database.db,
     (column) => (accounts as AccountService).visibleUser(column),
     photos,
     location,
+    blocks,
   );
   accounts = new AccountService({
     db: database.db,
@@ -114,7 +119,7 @@ export async function openServices(
       bus.publish(SESSIONS_ENDED_CHANNEL, { user_id: userId }).catch((err: unknown) => log.error({ err }, "bus publish failed"));
     },
   });
-  return { config, database, bus, mailer, credits, site, accounts, photos, profiles, location };
+  return { config, database, bus, mailer, credits, site, accounts, photos, profiles, location, blocks };
 }
 
 export async function buildApp(config: Config, options: BuildOptions): Promise<App> {
@@ -212,6 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     hasTrafficSource,
   });
   await server.register(locationRoutes, { location: services.location });
+  await server.register(blockRoutes, { accounts: services.accounts, profiles: services.profiles, blocks: services.blocks });
   await server.register(photoRoutes, {
     photos: services.photos,
     profiles: services.profiles,
@@ -271,7 +277,17 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
           teaser: (input) => services.profiles.teaser(input),
           member: async (id) => {
             const settings = await siteSettings();
-            return services.profiles.memberView(id, await askerOf(request, services.accounts, services.profiles), settings);
+            try {
+              return await services.profiles.memberView(
+                id,
+                await askerOf(request, services.accounts, services.profiles),
+                settings,
+              );
+            } catch (error) {
+              // The page says who blocked the asker (spec §6) instead of failing.
+              if (error instanceof AppError && error.code === "blocked_by") return { blocked_by: String(error.params.name) };
+              throw error;
+            }
           },
           matchFinder: async () => {
             const user = await currentUser(request, services.accounts);

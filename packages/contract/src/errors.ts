@@ -44,6 +44,9 @@ export const ERROR_CODES = [
   "photo_limit_reached",
   "photo_invalid",
   "photo_too_large",
+  // blocking
+  "blocked_by",
+  "cannot_block_self",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -96,4 +99,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   photo_limit_reached: 403,
   photo_invalid: 422,
   photo_too_large: 413,
+  blocked_by: 403,
+  cannot_block_self: 422,
 };

@@ -1,4 +1,5 @@
 export * from "./accounts.ts";
+export * from "./blocks.ts";
 export * from "./errors.ts";
 export * from "./interests.ts";
 export * from "./limits.ts";

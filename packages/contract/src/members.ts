@@ -54,7 +54,12 @@ export const memberProfileSchema = z.object({
   photo_lock: photoLockSchema,
 });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
-export const memberResponseSchema = z.object({ profile: memberProfileSchema, related: z.array(teaserProfileSchema) });
+export const memberResponseSchema = z.object({
+  profile: memberProfileSchema,
+  related: z.array(teaserProfileSchema),
+  /** Whether the asker has blocked this member (the action bar offers unblock then); false for visitors. */
+  blocked: z.boolean(),
+});
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
 export const memberQuerySchema = z.object({ id: z.coerce.number().int().positive() });
 

@@ -20,8 +20,11 @@ export interface SsrServices {
   companyInfo(): Promise<CompanyInfo>;
   /** Newest visible members with a public photo, from these countries. */
   teaser(input: { limit: number; countries: readonly string[] }): Promise<TeaserProfile[]>;
-  /** One member's profile as this request's asker may see it; null when it does not exist or is hidden. */
-  member(id: number): Promise<MemberResponse | null>;
+  /**
+   * One member's profile as this request's asker may see it; null when it does not exist or is hidden;
+   * `blocked_by` (the member's name) when that member blocked the asker.
+   */
+  member(id: number): Promise<MemberResponse | { blocked_by: string } | null>;
   /** The member search (GET /api/members.php) for this request's asker. */
   searchMembers(query: MemberSearchQuery): Promise<MemberSearchResponse>;
   /** Suggestions for the logged-in member (null for visitors). */

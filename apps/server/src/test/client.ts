@@ -51,4 +51,5 @@ export class TestClient {
   get = (url: string, headers?: Record<string, string>) => this.request("GET", url, undefined, headers);
   post = (url: string, body: unknown = {}, headers?: Record<string, string>) => this.request("POST", url, body, headers);
   put = (url: string, body: unknown, headers?: Record<string, string>) => this.request("PUT", url, body, headers);
+  delete = (url: string, headers?: Record<string, string>) => this.request("DELETE", url, undefined, headers);
 }

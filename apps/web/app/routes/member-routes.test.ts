@@ -31,6 +31,7 @@ const anna: MemberResponse = {
     photo_lock: null,
   },
   related: [],
+  blocked: false,
 };
 
 /** The host's services as loaders see them, with a search that records what it was asked. */
@@ -48,7 +49,7 @@ function services(options: { user?: Partial<User> | null; loggedOutSearch?: "all
       throw new Error("not used");
     },
     teaser: async () => [],
-    member: async (id: number) => (id === 42 ? anna : null),
+    member: async (id: number) => (id === 42 ? anna : id === 43 ? { blocked_by: "Bea" } : null),
     matchFinder: async () => null,
     searchMembers: async (query: MemberSearchQuery) => {
       searches.push(query);
@@ -85,14 +86,23 @@ describe("/members/:id loader", () => {
   it("gives the profile and its title, formatted in the request's locale", async () => {
     const { context } = services();
     const answer = await memberLoader(args("http://x/members/42", context, { id: "42" }, "i18n_redirected=de"));
+    if (!("kind" in answer) || answer.kind !== "profile") throw new Error("expected the profile");
     expect(answer.profile.name).toBe("Anna");
     expect(answer.title).toBe("Anna, 34");
+  });
+
+  it("answers 403 with the blocker's name to a member they blocked (spec §6)", async () => {
+    const { context } = services({ user: { id: 1 } });
+    const answer = await memberLoader(args("http://x/members/43", context, { id: "43" }));
+    expect(answer).toMatchObject({ type: "DataWithResponseInit", data: { kind: "blocked", name: "Bea" }, init: { status: 403 } });
   });
 });
 
 describe("/members/:id social preview", () => {
   const metaOf = (main_image: MemberResponse["profile"]["main_image"]) =>
-    meta({ loaderData: { ...anna, profile: { ...anna.profile, main_image }, title: "Anna, 34" } } as Parameters<typeof meta>[0]);
+    meta({ loaderData: { ...anna, kind: "profile", profile: { ...anna.profile, main_image }, title: "Anna, 34" } } as Parameters<
+      typeof meta
+    >[0]);
 
   it("uses the main image only when it is active", () => {
     expect(metaOf(anna.profile.main_image)).toContainEqual({ property: "og:image", content: "/cdn/1.jpg" });

@@ -1,6 +1,7 @@
 import { signupsEnabled } from "@app/contract";
 import { createIntl, FormattedMessage, useIntl } from "react-intl";
-import { data, Link } from "react-router";
+import { data, Link, useRevalidator } from "react-router";
+import { BlockActions } from "../features/blocks/block-actions";
 import { MemberView } from "../features/profile/member-view";
 import { getRegions } from "../features/site/api";
 import { messagesFor } from "../i18n/messages.server";
@@ -26,15 +27,20 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const [answer, { locale }] = await Promise.all([services.member(id), resolveLocale(request, services)]);
   if (!answer) throw data(null, { status: 404 });
   const intl = createIntl({ locale, defaultLocale: "en", messages: messagesFor(locale) });
+  if ("blocked_by" in answer) {
+    // Spec §6: the blocked member learns why the page is closed to them, and nothing else.
+    const blockedBy = { name: answer.blocked_by, title: intl.formatMessage({ id: "title.blocked" }) };
+    return data({ kind: "blocked" as const, ...blockedBy }, { status: 403 });
+  }
   const { name, age } = answer.profile;
-  return { ...answer, title: intl.formatMessage({ id: "member.title" }, { name, age }) };
+  return { kind: "profile" as const, ...answer, title: intl.formatMessage({ id: "member.title" }, { name, age }) };
 }
 
 export const handle: RouteHandle = { backButton: true };
 
 /** Social preview: the member's name and age, and the main image only once it is approved (spec §3). */
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
+  if (loaderData?.kind !== "profile") return [];
   const image = loaderData.profile.main_image;
   return [
     { property: "og:type", content: "profile" },
@@ -66,11 +72,33 @@ function VisitorPrompt({ id, name }: { id: number; name: string }) {
   );
 }
 
+/** What a member sees of a profile whose owner blocked them (spec §6). */
+function BlockedNotice({ name, title }: { name: string; title: string }) {
+  return (
+    <div className="container py-5" style={{ maxWidth: 640 }}>
+      <PageTitle title={title} />
+      <h1 className="h3 mb-3">{title}</h1>
+      <p className="lead">
+        <FormattedMessage id="error.blocked_by" values={{ name }} />
+      </p>
+      <Link to="/members" className="btn btn-primary">
+        <FormattedMessage id="block.back_to_search" />
+      </Link>
+    </div>
+  );
+}
+
 export default function Member({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "blocked") return <BlockedNotice name={loaderData.name} title={loaderData.title} />;
+  return <MemberPage {...loaderData} />;
+}
+
+function MemberPage({ profile, related, title, blocked }: Extract<Route.ComponentProps["loaderData"], { kind: "profile" }>) {
   const intl = useIntl();
   const root = useRootData();
   const { user } = useMember();
-  const { profile, related, title } = loaderData;
+  const revalidator = useRevalidator();
+  const own = user?.profile?.id === profile.id;
   return (
     <div className="container py-4">
       <PageTitle title={title} />
@@ -82,7 +110,13 @@ export default function Member({ loaderData }: Route.ComponentProps) {
         fictionalIcon={root?.settings.fictional_icon ?? "masks"}
         fictionalWarning={root?.settings.fictional_warning ?? ""}
         notes={root?.settings.visible_profile_notes}
-        actions={user ? null : <VisitorPrompt id={profile.id} name={profile.name} />}
+        actions={
+          !user ? (
+            <VisitorPrompt id={profile.id} name={profile.name} />
+          ) : own ? null : (
+            <BlockActions profile={profile} blocked={blocked} onChange={() => revalidator.revalidate()} />
+          )
+        }
       />
       {related.length > 0 ? (
         <section className="mt-5" aria-labelledby="related-heading">

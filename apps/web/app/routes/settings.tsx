@@ -4,10 +4,12 @@ import { DeleteAccountSettings } from "../features/account/delete-account";
 import { EmailSettings } from "../features/account/mail-change-form";
 import { PasswordSettings } from "../features/account/password-settings";
 import { InvisibleSettings, LanguageSettings } from "../features/account/preference-settings";
+import { BlockedMembersSettings } from "../features/blocks/blocked-members";
 import { useMember } from "../lib/member";
 import { useRootData } from "../root";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
+import { SettingsSection } from "../ui/settings-section";
 import type { Route } from "./+types/settings";
 
 /** Spec §2 names a settings screen without a route; ours is /settings. Members only. */
@@ -30,19 +32,15 @@ export default function Settings() {
       <PasswordSettings email={user.email} />
       <LanguageSettings current={root?.locale ?? user.language} />
       <InvisibleSettings user={user} />
-      <section className="card shadow-sm mb-4" aria-labelledby="settings-notifications-heading">
-        <div className="card-body">
-          <h2 id="settings-notifications-heading" className="h5">
-            <FormattedMessage id="settings.notifications_title" />
-          </h2>
-          <p>
-            <FormattedMessage id="settings.notifications_body" />
-          </p>
-          <Link to="/notifications" className="btn btn-outline-primary">
-            <FormattedMessage id="settings.notifications_link" />
-          </Link>
-        </div>
-      </section>
+      <SettingsSection name="notifications" titleId="settings.notifications_title">
+        <p>
+          <FormattedMessage id="settings.notifications_body" />
+        </p>
+        <Link to="/notifications" className="btn btn-outline-primary">
+          <FormattedMessage id="settings.notifications_link" />
+        </Link>
+      </SettingsSection>
+      <BlockedMembersSettings />
       <DeleteAccountSettings />
     </section>
   );

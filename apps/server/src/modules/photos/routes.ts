@@ -15,7 +15,7 @@ export async function photoRoutes(
     viewer,
   }: {
     photos: PhotoService;
-    profiles: Pick<ProfileService, "isPublic">;
+    profiles: Pick<ProfileService, "isVisibleTo">;
     /** Who asks (their own profile, premium or not), or null for a visitor. */
     viewer: (request: FastifyRequest) => Promise<PhotoViewer | null>;
   },
@@ -23,7 +23,9 @@ export async function photoRoutes(
   app.get<{ Params: { key: string } }>("/cdn/photos/:key", async (request, reply) => {
     const key = keySchema.safeParse(request.params.key);
     if (!key.success) throw new AppError("not_found");
-    const found = await photos.read(`photos/${key.data}`, await viewer(request), (id) => profiles.isPublic(id));
+    const who = await viewer(request);
+    // A member the owner blocked gets nothing, as if the photo did not exist (spec §6).
+    const found = await photos.read(`photos/${key.data}`, who, (id) => profiles.isVisibleTo(id, who?.profileId ?? null));
     if (!found) throw new AppError("not_found");
     // Short-lived either way: a member who turns invisible or deletes the photo is gone within minutes.
     return reply

@@ -209,6 +209,7 @@ export class PhotoService {
   async read(
     key: string,
     viewer: PhotoViewer | null,
+    /** Whether the asker may see the owner's profile at all (active, visible, not blocked by it). */
     profileIsPublic: (profileId: number) => Promise<boolean>,
   ): Promise<{ bytes: Buffer; shared: boolean } | null> {
     const blurred = key.endsWith("-b.jpg");

@@ -262,3 +262,85 @@ describe("match finder", () => {
     expect((await new TestClient(app.server).get("/api/match-finder.php")).statusCode).toBe(403);
   });
 });
+
+describe("blocking (spec §6)", () => {
+  const photoUrlsOf = async (client: TestClient, id: number) => {
+    const view = memberResponseSchema.parse((await client.get(`/api/member.php?id=${id}`)).json()).profile;
+    return view.photos.flatMap((p) => [p.thumb_url, ...(p.url ? [p.url] : [])]);
+  };
+
+  it("hides the blocker's profile and photos from the blocked member, and each from the other's search", async () => {
+    const blocker = await member({ paid: true });
+    const blocked = await member({ paid: true });
+    // The blocker takes over a demo member's three photos (main, public, private).
+    const [demo] = await rows<{ id: number }>(
+      sql`select p.id from profiles p where p.fictional and (select count(*) from photos f where f.profile_id = p.id) = 3 limit 1`,
+    );
+    await database.db.execute(sql`update photos set profile_id = ${blocker.profileId} where profile_id = ${demo?.id}`);
+    const urls = await photoUrlsOf(blocked.client, blocker.profileId);
+    expect(urls.length).toBe(6);
+    const before = {
+      blocked: (await search(blocked.client, "?gender=male")).numResults,
+      blocker: (await search(blocker.client, "?gender=male")).numResults,
+    };
+    expect((await search(blocked.client, "?gender=male")).profiles.map((p) => p.id)).toContain(blocker.profileId);
+
+    for (let i = 0; i < 2; i++) {
+      const response = await blocker.client.post("/api/block.php", { id: blocked.profileId });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ blocked: true });
+    }
+
+    // The blocked member: the spec's message, no photo in any variant, gone from the search.
+    const denied = await blocked.client.get(`/api/member.php?id=${blocker.profileId}`);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({
+      error: "blocked_by",
+      message: "You're blocked by Jo. You do not have access to this page.",
+      params: { name: "Jo" },
+    });
+    const inDutch = (await blocked.client.get(`/api/member.php?id=${blocker.profileId}`, { "accept-language": "nl" })).json();
+    expect(inDutch.message).toContain("Jo");
+    expect(inDutch.message).not.toBe(denied.json().message);
+    for (const url of urls) expect((await blocked.client.get(url)).statusCode, url).toBe(404);
+    expect((await search(blocked.client, "?gender=male")).numResults).toBe(before.blocked - 1);
+    expect((await search(blocked.client, "?gender=male")).profiles.map((p) => p.id)).not.toContain(blocker.profileId);
+
+    // The blocker still sees the blocked member's page (to unblock) but no longer finds them.
+    const view = memberResponseSchema.parse((await blocker.client.get(`/api/member.php?id=${blocked.profileId}`)).json());
+    expect(view.blocked).toBe(true);
+    expect((await search(blocker.client, "?gender=male")).numResults).toBe(before.blocker - 1);
+    expect((await blocker.client.get("/api/blocks.php")).json()).toEqual({
+      members: [{ id: blocked.profileId, name: "Jo", blocked_at: expect.any(String) }],
+    });
+    // Others are not affected.
+    expect((await new TestClient(app.server).get(`/api/member.php?id=${blocker.profileId}`)).statusCode).toBe(200);
+
+    // Unblocking gives everything back.
+    const unblocked = await blocker.client.delete(`/api/block.php?id=${blocked.profileId}`);
+    expect(unblocked.json()).toEqual({ blocked: false });
+    expect((await blocked.client.get(`/api/member.php?id=${blocker.profileId}`)).statusCode).toBe(200);
+    for (const url of urls) expect((await blocked.client.get(url)).statusCode, url).toBe(200);
+    expect((await blocker.client.get("/api/blocks.php")).json()).toEqual({ members: [] });
+    const again = memberResponseSchema.parse((await blocker.client.get(`/api/member.php?id=${blocked.profileId}`)).json());
+    expect(again.blocked).toBe(false);
+  });
+
+  it("refuses blocking oneself, unknown members, bad input and visitors, storing nothing", async () => {
+    const self = await member();
+    const own = await self.client.post("/api/block.php", { id: self.profileId });
+    expect(own.statusCode).toBe(422);
+    expect(own.json().error).toBe("cannot_block_self");
+    expect((await self.client.post("/api/block.php", { id: 99_999_999 })).statusCode).toBe(404);
+    for (const body of [{}, { id: "x" }, { id: -1 }, { id: 1, extra: true }]) {
+      const response = await self.client.post("/api/block.php", body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(422);
+      expect(response.json().error).toBe("validation_failed");
+    }
+    expect((await self.client.delete("/api/block.php?id=abc")).statusCode).toBe(422);
+    const visitor = await new TestClient(app.server).post("/api/block.php", { id: self.profileId });
+    expect(visitor.statusCode).toBe(403);
+    expect(visitor.json().error).toBe("authentication_required");
+    expect((await self.client.get("/api/blocks.php")).json()).toEqual({ members: [] });
+  });
+});

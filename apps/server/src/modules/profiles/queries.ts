@@ -78,6 +78,14 @@ export async function isPublicProfile(db: Db, profileId: number, visibleUser: SQ
   return rows.length > 0;
 }
 
+export async function profileNames(db: Db, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: profiles.id, name: profiles.name })
+    .from(profiles)
+    .where(inArray(profiles.id, [...ids]));
+}
+
 export async function findProfileOfUser(db: Tx, userId: number): Promise<ProfileRow | undefined> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return row;

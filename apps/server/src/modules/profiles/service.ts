@@ -15,9 +15,10 @@ import {
   type TeaserProfile,
   type User,
 } from "@app/contract";
-import { type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import type { BlockService } from "../blocks/service.ts";
 import { type Coordinates, LocationService } from "../location/service.ts";
 import type { PhotoService, PhotoViewer } from "../photos/service.ts";
 import {
@@ -28,6 +29,7 @@ import {
   matchProfiles,
   type NewProfile,
   type ProfileRow,
+  profileNames,
   relatedProfiles,
   type SearchFilters,
   searchProfiles,
@@ -79,7 +81,14 @@ export class ProfileService {
     private readonly photos: PhotoService,
     /** Where a member's city is (the location module's offline gazetteer). */
     private readonly location: Pick<LocationService, "coordinatesOf">,
+    /** Who blocked whom (spec §6): blocked pairs never see each other in lists. */
+    private readonly blocks: Pick<BlockService, "noBlockBetween" | "hasBlocked">,
   ) {}
+
+  /** Profiles `askerProfileId` may find: visible members, no block either way. */
+  private visibleTo(askerProfileId: number | null | undefined): SQL {
+    return and(this.visibleUser(sql`${profiles.userId}`), this.blocks.noBlockBetween(askerProfileId, sql`${profiles.id}`)) as SQL;
+  }
 
   /**
    * Profile cards: the card's fields (never the coordinates), the public main image (null without one)
@@ -125,7 +134,7 @@ export class ProfileService {
     };
     const page = query.page ?? 1;
     const common = {
-      visibleUser: this.visibleUser(sql`${profiles.userId}`),
+      visibleUser: this.visibleTo(asker?.profileId),
       withPhoto: this.photos.hasPublicMain(sql`${profiles.id}`),
       excludeProfileId: asker?.profileId ?? null,
     };
@@ -167,13 +176,17 @@ export class ProfileService {
   ): Promise<MemberResponse | null> {
     const profile = await findVisibleProfile(this.db, id, this.visibleUser(sql`${profiles.userId}`));
     if (!profile) return null;
+    const other = asker?.profileId && asker.profileId !== profile.id ? asker.profileId : null;
+    if (other && (await this.blocks.hasBlocked(profile.id, other))) {
+      throw new AppError("blocked_by", { name: profile.name });
+    }
     const viewer: PhotoViewer | null = asker ? { profileId: asker.profileId, paid: asker.paid } : null;
     const { photos, mainImage, lockedCount } = await this.photos.forViewer(profile.id, viewer);
     const shown = new Set<string>(settings.visible_profile_fields);
     const field = <T>(name: string, value: T): T | null => (shown.has(name) ? value : null);
     const related = await relatedProfiles(this.db, {
       profile,
-      visibleUser: this.visibleUser(sql`${profiles.userId}`),
+      visibleUser: this.visibleTo(asker?.profileId),
       withPhoto: this.photos.hasPublicMain(sql`${profiles.id}`),
       excludeProfileId: asker?.profileId ?? null,
       limit: 6,
@@ -203,6 +216,7 @@ export class ProfileService {
         photo_lock: lockedCount === 0 ? null : asker ? "premium" : "login",
       },
       related: await this.presentTeasers(related, asker?.origin),
+      blocked: other ? await this.blocks.hasBlocked(other, profile.id) : false,
     };
   }
 
@@ -227,7 +241,7 @@ export class ProfileService {
         minAge: criteria.min_age,
         maxAge: criteria.max_age,
       },
-      visibleUser: this.visibleUser(sql`${profiles.userId}`),
+      visibleUser: this.visibleTo(own.id),
       withPhoto: this.photos.hasPublicMain(sql`${profiles.id}`),
       excludeProfileId: own.id,
       country: own.country,
@@ -250,6 +264,22 @@ export class ProfileService {
   /** Active profile of a visible member: what a visitor may see at all. */
   isPublic(profileId: number): Promise<boolean> {
     return isPublicProfile(this.db, profileId, this.visibleUser(sql`${profiles.userId}`));
+  }
+
+  /** Whether `viewerProfileId` (null: a visitor) may see the profile at all: public, and not blocked by it. */
+  async isVisibleTo(profileId: number, viewerProfileId: number | null): Promise<boolean> {
+    if (!(await this.isPublic(profileId))) return false;
+    return !viewerProfileId || viewerProfileId === profileId || !(await this.blocks.hasBlocked(profileId, viewerProfileId));
+  }
+
+  /** Names of profiles by id, whatever their visibility (for the member's own lists, e.g. whom they blocked). */
+  async namesOf(ids: readonly number[]): Promise<Map<number, string>> {
+    return new Map((await profileNames(this.db, ids)).map((row) => [row.id, row.name]));
+  }
+
+  /** An existing profile id (any status), for calls that name another member. */
+  async exists(profileId: number): Promise<boolean> {
+    return (await profileNames(this.db, [profileId])).length > 0;
   }
 
   create(row: NewProfile): Promise<ProfileRow> {

@@ -4,6 +4,7 @@ import { Button, Form, Modal, Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
 import { FormAlert } from "../../ui/form-alert";
+import { SettingsSection } from "../../ui/settings-section";
 import { TextField } from "../../ui/text-field";
 import { deleteAccount } from "./api";
 
@@ -48,18 +49,13 @@ export function DeleteAccountSettings({
   };
 
   return (
-    <section className="card border-danger shadow-sm mb-4" aria-labelledby="settings-delete-heading">
-      <div className="card-body">
-        <h2 id="settings-delete-heading" className="h5 text-danger">
-          <FormattedMessage id="settings.delete_title" />
-        </h2>
-        <p>
-          <FormattedMessage id="settings.delete_body" values={{ days: ACCOUNT_RULES.reactivationDays }} />
-        </p>
-        <Button variant="outline-danger" onClick={() => setOpen(true)}>
-          <FormattedMessage id="settings.delete_button" />
-        </Button>
-      </div>
+    <SettingsSection name="delete" titleId="settings.delete_title" danger>
+      <p>
+        <FormattedMessage id="settings.delete_body" values={{ days: ACCOUNT_RULES.reactivationDays }} />
+      </p>
+      <Button variant="outline-danger" onClick={() => setOpen(true)}>
+        <FormattedMessage id="settings.delete_button" />
+      </Button>
       <Modal
         show={open}
         onHide={() => setOpen(false)}
@@ -106,6 +102,6 @@ export function DeleteAccountSettings({
           </Modal.Footer>
         </Form>
       </Modal>
-    </section>
+    </SettingsSection>
   );
 }

@@ -4,6 +4,7 @@ import { Button, Form, Modal, Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
 import { FormAlert } from "../../ui/form-alert";
+import { SettingsSection } from "../../ui/settings-section";
 import { TextField } from "../../ui/text-field";
 import { requestMailChange } from "./api";
 import { emailProblem } from "./client-checks";
@@ -124,27 +125,22 @@ export function MailChangeModal({ show, onHide }: { show: boolean; onHide: () =>
 export function EmailSettings({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   return (
-    <section className="card shadow-sm mb-4" aria-labelledby="settings-email-heading">
-      <div className="card-body">
-        <h2 id="settings-email-heading" className="h5">
-          <FormattedMessage id="settings.email_title" />
-        </h2>
-        <p className="mb-2">
-          <FormattedMessage
-            id="settings.email_current"
-            values={{ email: user.email, strong: (chunks) => <strong className="text-break">{chunks}</strong> }}
-          />
+    <SettingsSection name="email" titleId="settings.email_title">
+      <p className="mb-2">
+        <FormattedMessage
+          id="settings.email_current"
+          values={{ email: user.email, strong: (chunks) => <strong className="text-break">{chunks}</strong> }}
+        />
+      </p>
+      {user.status === "not_confirmed" ? (
+        <p className="small text-warning-emphasis">
+          <FormattedMessage id="settings.email_not_confirmed" />
         </p>
-        {user.status === "not_confirmed" ? (
-          <p className="small text-warning-emphasis">
-            <FormattedMessage id="settings.email_not_confirmed" />
-          </p>
-        ) : null}
-        <Button variant="outline-primary" onClick={() => setOpen(true)}>
-          <FormattedMessage id="settings.email_change" />
-        </Button>
-        <MailChangeModal show={open} onHide={() => setOpen(false)} />
-      </div>
-    </section>
+      ) : null}
+      <Button variant="outline-primary" onClick={() => setOpen(true)}>
+        <FormattedMessage id="settings.email_change" />
+      </Button>
+      <MailChangeModal show={open} onHide={() => setOpen(false)} />
+    </SettingsSection>
   );
 }

@@ -4,6 +4,7 @@ import { Button, Form, Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
 import { FormAlert } from "../../ui/form-alert";
+import { SettingsSection } from "../../ui/settings-section";
 import { TextField } from "../../ui/text-field";
 import { changePassword } from "./api";
 import { confirmProblem, passwordProblem } from "./client-checks";
@@ -68,63 +69,58 @@ export function PasswordSettings({ email }: { email: string }) {
   };
 
   return (
-    <section className="card shadow-sm mb-4" aria-labelledby="settings-password-heading">
-      <div className="card-body">
-        <h2 id="settings-password-heading" className="h5">
-          <FormattedMessage id="settings.password_title" />
-        </h2>
-        <Form ref={formRef} noValidate onSubmit={submit}>
-          <FormAlert>{formError}</FormAlert>
-          {saved ? (
-            <FormAlert variant="success">
-              <FormattedMessage id="settings.password_saved" />
-            </FormAlert>
-          ) : null}
-          <TextField
-            id="settings-old-password"
-            type="password"
-            autoComplete="current-password"
-            label={<FormattedMessage id="settings.old_password" />}
-            value={values.old_password}
-            onChange={set("old_password")}
-            error={errors.old_password}
-            required
-          />
-          <TextField
-            id="settings-new-password"
-            type="password"
-            autoComplete="new-password"
-            label={<FormattedMessage id="settings.new_password" />}
-            hint={<FormattedMessage id="auth.password_rule" values={{ min: ACCOUNT_RULES.passwordMin }} />}
-            value={values.new_password}
-            onChange={set("new_password")}
-            error={errors.new_password}
-            required
-          />
-          <TextField
-            id="settings-new-password-confirm"
-            type="password"
-            autoComplete="new-password"
-            label={<FormattedMessage id="settings.new_password_confirm" />}
-            value={values.new_password_confirm}
-            onChange={set("new_password_confirm")}
-            error={errors.new_password_confirm}
-            required
-          />
-          <Form.Check
-            className="mb-3"
-            id="settings-end-other-sessions"
-            type="checkbox"
-            label={intl.formatMessage({ id: "settings.end_other_sessions" })}
-            checked={endOthers}
-            onChange={(event) => setEndOthers(event.target.checked)}
-          />
-          <Button type="submit" variant="primary" disabled={busy}>
-            {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
-            <FormattedMessage id="settings.password_save" />
-          </Button>
-        </Form>
-      </div>
-    </section>
+    <SettingsSection name="password" titleId="settings.password_title">
+      <Form ref={formRef} noValidate onSubmit={submit}>
+        <FormAlert>{formError}</FormAlert>
+        {saved ? (
+          <FormAlert variant="success">
+            <FormattedMessage id="settings.password_saved" />
+          </FormAlert>
+        ) : null}
+        <TextField
+          id="settings-old-password"
+          type="password"
+          autoComplete="current-password"
+          label={<FormattedMessage id="settings.old_password" />}
+          value={values.old_password}
+          onChange={set("old_password")}
+          error={errors.old_password}
+          required
+        />
+        <TextField
+          id="settings-new-password"
+          type="password"
+          autoComplete="new-password"
+          label={<FormattedMessage id="settings.new_password" />}
+          hint={<FormattedMessage id="auth.password_rule" values={{ min: ACCOUNT_RULES.passwordMin }} />}
+          value={values.new_password}
+          onChange={set("new_password")}
+          error={errors.new_password}
+          required
+        />
+        <TextField
+          id="settings-new-password-confirm"
+          type="password"
+          autoComplete="new-password"
+          label={<FormattedMessage id="settings.new_password_confirm" />}
+          value={values.new_password_confirm}
+          onChange={set("new_password_confirm")}
+          error={errors.new_password_confirm}
+          required
+        />
+        <Form.Check
+          className="mb-3"
+          id="settings-end-other-sessions"
+          type="checkbox"
+          label={intl.formatMessage({ id: "settings.end_other_sessions" })}
+          checked={endOthers}
+          onChange={(event) => setEndOthers(event.target.checked)}
+        />
+        <Button type="submit" variant="primary" disabled={busy}>
+          {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+          <FormattedMessage id="settings.password_save" />
+        </Button>
+      </Form>
+    </SettingsSection>
   );
 }

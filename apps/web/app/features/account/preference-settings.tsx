@@ -6,6 +6,7 @@ import { errorMessage } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
 import { FormAlert } from "../../ui/form-alert";
 import { useSwitchLocale } from "../../ui/language-switcher";
+import { SettingsSection } from "../../ui/settings-section";
 import { setInvisible } from "./api";
 
 /** Settings section: the interface language (cookie and account, spec §4). */
@@ -14,33 +15,28 @@ export function LanguageSettings({ current }: { current: LocaleCode }) {
   const switchLocale = useSwitchLocale();
   const [saved, setSaved] = useState("");
   return (
-    <section className="card shadow-sm mb-4" aria-labelledby="settings-language-heading">
-      <div className="card-body">
-        <h2 id="settings-language-heading" className="h5">
-          <FormattedMessage id="settings.language_title" />
-        </h2>
-        <Form.Group controlId="settings-language">
-          <Form.Label>{intl.formatMessage({ id: "settings.language_label" })}</Form.Label>
-          <Form.Select
-            value={current}
-            onChange={async (event) => {
-              const code = event.target.value as LocaleCode;
-              await switchLocale(code);
-              setSaved(LOCALES.find((l) => l.code === code)?.name ?? code);
-            }}
-          >
-            {LOCALES.map((locale) => (
-              <option key={locale.code} value={locale.code} lang={locale.code}>
-                {locale.name}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <p role="status" className="small text-success mt-2 mb-0">
-          {saved ? <FormattedMessage id="language.saved" values={{ language: saved }} /> : null}
-        </p>
-      </div>
-    </section>
+    <SettingsSection name="language" titleId="settings.language_title">
+      <Form.Group controlId="settings-language">
+        <Form.Label>{intl.formatMessage({ id: "settings.language_label" })}</Form.Label>
+        <Form.Select
+          value={current}
+          onChange={async (event) => {
+            const code = event.target.value as LocaleCode;
+            await switchLocale(code);
+            setSaved(LOCALES.find((l) => l.code === code)?.name ?? code);
+          }}
+        >
+          {LOCALES.map((locale) => (
+            <option key={locale.code} value={locale.code} lang={locale.code}>
+              {locale.name}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <p role="status" className="small text-success mt-2 mb-0">
+        {saved ? <FormattedMessage id="language.saved" values={{ language: saved }} /> : null}
+      </p>
+    </SettingsSection>
   );
 }
 
@@ -67,25 +63,20 @@ export function InvisibleSettings({ user }: { user: User }) {
     setBusy(false);
   };
   return (
-    <section className="card shadow-sm mb-4" aria-labelledby="settings-invisible-heading">
-      <div className="card-body">
-        <h2 id="settings-invisible-heading" className="h5">
-          <FormattedMessage id="settings.invisible_title" />
-        </h2>
-        <FormAlert>{error}</FormAlert>
-        <Form.Check
-          type="switch"
-          id="settings-invisible"
-          label={intl.formatMessage({ id: "settings.invisible_label" })}
-          checked={checked}
-          disabled={busy}
-          onChange={(event) => void toggle(event.target.checked)}
-          aria-describedby="settings-invisible-hint"
-        />
-        <p id="settings-invisible-hint" className="form-text mb-0">
-          <FormattedMessage id="settings.invisible_hint" />
-        </p>
-      </div>
-    </section>
+    <SettingsSection name="invisible" titleId="settings.invisible_title">
+      <FormAlert>{error}</FormAlert>
+      <Form.Check
+        type="switch"
+        id="settings-invisible"
+        label={intl.formatMessage({ id: "settings.invisible_label" })}
+        checked={checked}
+        disabled={busy}
+        onChange={(event) => void toggle(event.target.checked)}
+        aria-describedby="settings-invisible-hint"
+      />
+      <p id="settings-invisible-hint" className="form-text mb-0">
+        <FormattedMessage id="settings.invisible_hint" />
+      </p>
+    </SettingsSection>
   );
 }

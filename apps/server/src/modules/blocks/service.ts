@@ -1,0 +1,69 @@
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import { blocks } from "./schema.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * What other modules do inside the blocking transaction (spec §6: "chats and likes are deleted"): the
+ * chat and likes modules register here, so a block and its consequences commit together.
+ */
+export type BlockHook = (tx: Tx, blockerProfileId: number, blockedProfileId: number) => Promise<void>;
+
+/**
+ * Spec §6 blocking, by profile id. The blocked member cannot view the blocker's profile or photos or
+ * contact them; neither appears in the other's search, suggestions or related members. The blocker can
+ * still open the blocked member's profile, to unblock.
+ */
+export class BlockService {
+  private readonly hooks: BlockHook[] = [];
+
+  constructor(private readonly db: Db) {}
+
+  onBlock(hook: BlockHook): void {
+    this.hooks.push(hook);
+  }
+
+  /** Blocks `blockedId` for `blockerId`; blocking again changes nothing. */
+  async block(blockerId: number, blockedId: number): Promise<void> {
+    if (blockerId === blockedId) throw new AppError("cannot_block_self");
+    await this.db.transaction(async (tx) => {
+      const inserted = await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing().returning();
+      if (inserted.length === 0) return;
+      for (const hook of this.hooks) await hook(tx, blockerId, blockedId);
+    });
+  }
+
+  async unblock(blockerId: number, blockedId: number): Promise<void> {
+    await this.db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+  }
+
+  async hasBlocked(blockerId: number, blockedId: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: blocks.blockerId })
+      .from(blocks)
+      .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** The members `blockerId` blocked, most recent first. */
+  async listBlocked(blockerId: number): Promise<{ profileId: number; blockedAt: Date }[]> {
+    const rows = await this.db
+      .select({ profileId: blocks.blockedId, blockedAt: blocks.createdAt })
+      .from(blocks)
+      .where(eq(blocks.blockerId, blockerId))
+      .orderBy(desc(blocks.createdAt));
+    return rows;
+  }
+
+  /**
+   * A condition on a profile id column: no block either way between that profile and `profileId`
+   * (true when there is no asker).
+   */
+  noBlockBetween(profileId: number | null | undefined, column: SQL): SQL {
+    if (!profileId) return sql`true`;
+    return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${profileId} and ${blocks.blockedId} = ${column}) or (${blocks.blockerId} = ${column} and ${blocks.blockedId} = ${profileId}))`;
+  }
+}
