@@ -18,6 +18,26 @@ test("a member searches with filters and opens a profile", async ({ page }) => {
   await expectAccessible(page);
   await page.screenshot({ path: path.join(shots, "members-search.png") });
 
+  // Everyone: more than one page of 24; the next page keeps the filters and shows other members.
+  await page.getByLabel("Looking for").selectOption("");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/min_age=18/);
+  await page.waitForLoadState("networkidle");
+  const cards = page.locator("section[aria-labelledby='search-results-heading'] a[href^='/members/']");
+  await expect(cards).toHaveCount(24);
+  const firstPage = await cards.evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  const pages = page.getByRole("navigation", { name: "Search result pages" });
+  await pages.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page).toHaveURL(/min_age=18/);
+  await expect(pages.getByText("2", { exact: true })).toHaveAttribute("aria-current", "page");
+  await page.waitForLoadState("networkidle");
+  const secondPage = await cards.evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  expect(secondPage.length).toBeGreaterThan(0);
+  expect(secondPage.some((href) => firstPage.includes(href))).toBe(false);
+  await pages.getByRole("link", { name: "Previous page" }).click();
+  await expect(page).not.toHaveURL(/page=2/);
+
   // A profile of the results, with the fictional mark and its details.
   await page.waitForLoadState("networkidle");
   const card = page.locator("section[aria-labelledby='search-results-heading'] a[href^='/members/']").first();

@@ -42,6 +42,40 @@ test("a free member fills in the profile, uploads photos and reaches the limit o
   expect(photos).toHaveLength(3);
   const served = await page.request.get(photos[0].url);
   expect((await sharp(await served.body()).metadata()).exif).toBeUndefined();
+
+  // Managing the photos: another main photo, one premium-only, a new order, one deleted.
+  type OwnPhoto = { id: number; url: string; is_main: boolean; private: boolean };
+  const own = async (): Promise<OwnPhoto[]> => (await (await page.request.get("/api/photos.php")).json()).photos;
+  const card = (photo: OwnPhoto) => page.locator(`li[data-photo-id="${photo.id}"]`);
+  const [first, second, third] = photos as OwnPhoto[];
+  if (!first || !second || !third) throw new Error("three photos expected");
+  await card(second).getByRole("button", { name: "Set as main photo" }).click();
+  await expect(card(second).getByText("Main photo", { exact: true })).toBeVisible();
+  expect((await own()).find((p) => p.is_main)?.id).toBe(second.id);
+
+  await card(third).getByRole("button", { name: "Make premium-only" }).click();
+  await expect(card(third).getByText("Premium only", { exact: true })).toBeVisible();
+  expect((await own()).find((p) => p.id === third.id)?.private).toBe(true);
+
+  const before = (await own()).map((p) => p.id);
+  await card(third).getByRole("button", { name: "Move left" }).click();
+  await expect.poll(async () => (await own()).map((p) => p.id)).not.toEqual(before);
+  const after = (await own()).map((p) => p.id);
+  expect(after.indexOf(third.id)).toBe(before.indexOf(third.id) - 1);
+  await expect(page.locator("li[data-photo-id]").nth(after.indexOf(third.id))).toHaveAttribute(
+    "data-photo-id",
+    String(third.id),
+  );
+
+  await card(first).getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete this photo?" });
+  await confirm.getByRole("button", { name: "Delete photo" }).click();
+  await expect(page.getByText("2 of 3 photos")).toBeVisible();
+  await expect(page.locator(".modal, .modal-backdrop")).toHaveCount(0);
+  await expect(page.locator("input[type=file]")).toHaveCount(1);
+  expect((await own()).map((p) => p.id)).not.toContain(first.id);
+  expect((await page.request.get(first.url)).status()).toBe(404);
+  await page.screenshot({ path: path.join(shots, "profile-photos-managed.png"), fullPage: true });
 });
 
 test("a member's location comes from the browser's position, and others' distances show as buckets", async ({ browser }) => {
