@@ -62,10 +62,7 @@ test("a free member fills in the profile, uploads photos and reaches the limit o
   await expect.poll(async () => (await own()).map((p) => p.id)).not.toEqual(before);
   const after = (await own()).map((p) => p.id);
   expect(after.indexOf(third.id)).toBe(before.indexOf(third.id) - 1);
-  await expect(page.locator("li[data-photo-id]").nth(after.indexOf(third.id))).toHaveAttribute(
-    "data-photo-id",
-    String(third.id),
-  );
+  await expect(page.locator("li[data-photo-id]").nth(after.indexOf(third.id))).toHaveAttribute("data-photo-id", String(third.id));
 
   await card(first).getByRole("button", { name: "Delete" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete this photo?" });
