@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { blocks } from "./schema.ts";
@@ -59,11 +59,14 @@ export class BlockService {
   }
 
   /**
-   * A condition on a profile id column: no block either way between that profile and `profileId`
-   * (true when there is no asker).
+   * The profiles with a block either way with `profileId` (whom they blocked and who blocked them), to
+   * leave out of lists. Most members have none, and then the lists need no condition at all.
    */
-  noBlockBetween(profileId: number | null | undefined, column: SQL): SQL {
-    if (!profileId) return sql`true`;
-    return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${profileId} and ${blocks.blockedId} = ${column}) or (${blocks.blockerId} = ${column} and ${blocks.blockedId} = ${profileId}))`;
+  async blockedWith(profileId: number): Promise<number[]> {
+    const rows = await this.db.execute(
+      sql`select ${blocks.blockedId} as id from ${blocks} where ${blocks.blockerId} = ${profileId}
+          union select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${profileId}`,
+    );
+    return (rows as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
   }
 }

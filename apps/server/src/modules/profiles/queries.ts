@@ -172,14 +172,17 @@ export async function searchProfiles(
   },
 ): Promise<{ rows: TeaserRow[]; total: number }> {
   const where = searchCondition(options.filters, options.visibleUser, options.excludeProfileId);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(where);
-  const rows = await db
-    .select(teaserColumns)
-    .from(profiles)
-    .where(where)
-    .orderBy(sql`(${options.withPhoto}) desc`, desc(profiles.createdAt), desc(profiles.id))
-    .limit(options.limit)
-    .offset(options.offset);
+  // Independent statements: on a pool they run side by side (PGlite serialises them anyway).
+  const [[count], rows] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(where),
+    db
+      .select(teaserColumns)
+      .from(profiles)
+      .where(where)
+      .orderBy(sql`(${options.withPhoto}) desc`, desc(profiles.createdAt), desc(profiles.id))
+      .limit(options.limit)
+      .offset(options.offset),
+  ]);
   return { rows, total: count?.n ?? 0 };
 }
 

@@ -15,7 +15,7 @@ import {
   type TeaserProfile,
   type User,
 } from "@app/contract";
-import { and, type SQL, sql } from "drizzle-orm";
+import { and, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { BlockService } from "../blocks/service.ts";
@@ -82,12 +82,14 @@ export class ProfileService {
     /** Where a member's city is (the location module's offline gazetteer). */
     private readonly location: Pick<LocationService, "coordinatesOf">,
     /** Who blocked whom (spec §6): blocked pairs never see each other in lists. */
-    private readonly blocks: Pick<BlockService, "noBlockBetween" | "hasBlocked">,
+    private readonly blocks: Pick<BlockService, "blockedWith" | "hasBlocked">,
   ) {}
 
   /** Profiles `askerProfileId` may find: visible members, no block either way. */
-  private visibleTo(askerProfileId: number | null | undefined): SQL {
-    return and(this.visibleUser(sql`${profiles.userId}`), this.blocks.noBlockBetween(askerProfileId, sql`${profiles.id}`)) as SQL;
+  private async visibleTo(askerProfileId: number | null | undefined): Promise<SQL> {
+    const visible = this.visibleUser(sql`${profiles.userId}`);
+    const hidden = askerProfileId ? await this.blocks.blockedWith(askerProfileId) : [];
+    return hidden.length ? (and(visible, notInArray(profiles.id, hidden)) as SQL) : visible;
   }
 
   /**
@@ -134,7 +136,7 @@ export class ProfileService {
     };
     const page = query.page ?? 1;
     const common = {
-      visibleUser: this.visibleTo(asker?.profileId),
+      visibleUser: await this.visibleTo(asker?.profileId),
       withPhoto: this.photos.hasPublicMain(sql`${profiles.id}`),
       excludeProfileId: asker?.profileId ?? null,
     };
@@ -186,7 +188,7 @@ export class ProfileService {
     const field = <T>(name: string, value: T): T | null => (shown.has(name) ? value : null);
     const related = await relatedProfiles(this.db, {
       profile,
-      visibleUser: this.visibleTo(asker?.profileId),
+      visibleUser: await this.visibleTo(asker?.profileId),
       withPhoto: this.photos.hasPublicMain(sql`${profiles.id}`),
       excludeProfileId: asker?.profileId ?? null,
       limit: 6,
@@ -241,7 +243,7 @@ export class ProfileService {
         minAge: criteria.min_age,
         maxAge: criteria.max_age,
       },
-      visibleUser: this.visibleTo(own.id),
+      visibleUser: await this.visibleTo(own.id),
       withPhoto: this.photos.hasPublicMain(sql`${profiles.id}`),
       excludeProfileId: own.id,
       country: own.country,
