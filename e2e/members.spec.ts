@@ -15,6 +15,8 @@ test("a member searches with filters and opens a profile", async ({ page }) => {
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/gender=female/);
   await expect(page.getByText(/members? found/)).toBeVisible();
+  // The demo members are fictional: their mark is explained under the cards.
+  await expect(page.getByText("marks fictional profiles.").first()).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: path.join(shots, "members-search.png") });
 
@@ -37,6 +39,7 @@ test("a member searches with filters and opens a profile", async ({ page }) => {
   expect(secondPage.some((href) => firstPage.includes(href))).toBe(false);
   await pages.getByRole("link", { name: "Previous page" }).click();
   await expect(page).not.toHaveURL(/page=2/);
+  await expect(cards.first()).toHaveAttribute("href", firstPage[0] ?? "");
 
   // A profile of the results, with the fictional mark and its details.
   await page.waitForLoadState("networkidle");

@@ -46,13 +46,29 @@ export function ProfileCard({ profile }: { profile: TeaserProfile }) {
   );
 }
 
-/** The card grid of profile cards. */
+/** The card grid of profile cards; when fictional profiles are among them, a legend says what their mark means. */
 export function ProfileGrid({ profiles }: { profiles: TeaserProfile[] }) {
+  const root = useRootData();
+  const withFictional = root !== undefined && profiles.some((profile) => profile.fictional);
   return (
-    <ul className="row row-cols-2 row-cols-sm-3 row-cols-lg-6 g-3 list-unstyled">
-      {profiles.map((profile) => (
-        <ProfileCard key={profile.id} profile={profile} />
-      ))}
-    </ul>
+    <>
+      <ul className="row row-cols-2 row-cols-sm-3 row-cols-lg-6 g-3 list-unstyled">
+        {profiles.map((profile) => (
+          <ProfileCard key={profile.id} profile={profile} />
+        ))}
+      </ul>
+      {withFictional && root ? (
+        // For sighted readers; each card's mark already carries its name for assistive technology.
+        <p className="small text-body-secondary mt-2 mb-0" aria-hidden="true">
+          <FormattedMessage
+            id="fictional.legend"
+            values={{
+              icon: () => <FictionalIcon name={root.settings.fictional_icon} className="text-primary" />,
+              kind: root.settings.fictional_plural,
+            }}
+          />
+        </p>
+      ) : null}
+    </>
   );
 }
