@@ -18,7 +18,7 @@ test("a member searches with filters and opens a profile", async ({ page }) => {
   // The demo members are fictional: their mark is explained under the cards.
   await expect(page.getByText("marks fictional profiles.").first()).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: path.join(shots, "members-search.png") });
+  await page.screenshot({ path: path.join(shots, "members-search.png"), fullPage: true });
 
   // Everyone: more than one page of 24; the next page keeps the filters and shows other members.
   await page.getByLabel("Looking for").selectOption("");
