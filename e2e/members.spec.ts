@@ -88,6 +88,7 @@ test("a free member sees another member's premium-only photo blurred under a loc
   const premium = await memberInNewContext(browser, "premium@example.com", "premium-demo-2025");
   let id = 0;
   let privateUrl = "";
+  let privateThumb = "";
   for (let candidate = 3; candidate < 60 && !id; candidate++) {
     const response = await premium.request.get(`/api/member.php?id=${candidate}`);
     if (!response.ok()) continue;
@@ -95,6 +96,7 @@ test("a free member sees another member's premium-only photo blurred under a loc
     if (photo) {
       id = candidate;
       privateUrl = photo.url;
+      privateThumb = photo.thumb_url;
     }
   }
   expect(id).toBeGreaterThan(0);
@@ -115,7 +117,9 @@ test("a free member sees another member's premium-only photo blurred under a loc
   expect(locked.thumb_url).toMatch(/-b\.jpg$/);
   expect((await page.request.get(locked.thumb_url)).status()).toBe(200);
   expect((await page.request.get(privateUrl)).status()).toBe(404);
-  expect((await page.request.get(privateUrl.replace(/\.jpg$/, "-t.jpg"))).status()).toBe(404);
+  // The real thumbnail sits next to the blurred copy's name: refused too.
+  expect(locked.thumb_url.replace(/-b\.jpg$/, "-t.jpg")).toBe(privateThumb);
+  expect((await page.request.get(privateThumb)).status()).toBe(404);
   // The demo member lives in Amsterdam: how far away this member lives shows as a bucket.
   await expect(page.locator("article header").getByText(/^(Less|More) than \d+ km away$/)).toBeVisible();
   const lock = page.getByRole("link", { name: "Premium members see every photo" }).first();

@@ -21,6 +21,8 @@ async function main(): Promise<void> {
     const result = await seed(app.services, { profiles: config.SEED_PROFILES, log: (msg) => log.info(msg) });
     if (result.created) log.info(`seeded ${result.profiles} demo profiles`);
   }
+  const positioned = await app.services.profiles.backfillPositions();
+  if (positioned) log.info(`found the city centre of ${positioned} profiles`);
 
   // Hourly: erase accounts whose 14 days to reactivate are over (every node may run it; it is idempotent).
   const purge = setInterval(() => {

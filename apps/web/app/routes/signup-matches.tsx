@@ -1,16 +1,18 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, redirect } from "react-router";
-import { settingsFor } from "../lib/settings.server";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import { ProfileGrid } from "../ui/profile-card";
 import type { Route } from "./+types/signup-matches";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   if (!(await services.currentUser())) throw redirect("/login");
-  const settings = await settingsFor(request, services);
-  return { profiles: await services.teaser({ limit: 12, countries: settings.countries }) };
+  // The match finder's picks (what they seek, their age); the search's first page when it has none.
+  // Both leave out the member and anyone in a block with them.
+  const matches = (await services.matchFinder())?.profiles ?? [];
+  const profiles = matches.length ? matches : (await services.searchMembers({})).profiles;
+  return { profiles: profiles.slice(0, 12) };
 }
 
 /** /signup-matches: members a new member may like, right after signing up. */

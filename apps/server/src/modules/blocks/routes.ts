@@ -25,7 +25,7 @@ export async function blockRoutes(
     blocks,
   }: {
     accounts: AccountService;
-    profiles: Pick<ProfileService, "profileIdOfUser" | "exists" | "namesOf">;
+    profiles: Pick<ProfileService, "profileIdOfUser" | "isVisibleTo" | "namesOf">;
     blocks: BlockService;
   },
 ): Promise<void> {
@@ -33,7 +33,9 @@ export async function blockRoutes(
     const user = await requireUser(request, accounts);
     const { id } = parseInput(blockRequestSchema, request.body);
     const own = await profiles.profileIdOfUser(user.id);
-    if (!(await profiles.exists(id))) throw new AppError("not_found");
+    // Only a member one may see can be blocked: the call tells nothing about hidden profiles. Blocking
+    // oneself is refused by the service with its own error.
+    if (id !== own && !(await profiles.isVisibleTo(id, own))) throw new AppError("not_found");
     await blocks.block(own, id);
     return { blocked: true };
   });

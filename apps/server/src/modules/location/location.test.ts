@@ -107,6 +107,17 @@ describe("distance between members", () => {
     expect(await positionOf(profileId)).toEqual({ latitude: null, longitude: null });
   });
 
+  it("finds the position of profiles saved with a city before positions existed", async () => {
+    const { profileId } = await member("female");
+    await database.db.execute(
+      sql`update profiles set country = 'DE', region = 'DE-BY', city = 'München', latitude = null, longitude = null where id = ${profileId}`,
+    );
+    expect(await app.services.profiles.backfillPositions()).toBeGreaterThanOrEqual(1);
+    const position = await positionOf(profileId);
+    expect(position?.latitude).toBeCloseTo(48.14, 1);
+    expect(await app.services.profiles.backfillPositions()).toBe(0);
+  });
+
   it("shows other members how far away someone lives as a bucket only, never the coordinates", async () => {
     const lotte = await member("female");
     const sem = await member("male");

@@ -226,7 +226,9 @@ export class PhotoService {
   }
 
   private async blurredThumb(thumbKey: string, blurKey: string): Promise<Buffer> {
-    const cached = await this.storage.get(blurKey);
+    // Any failure to read the cached copy (some object stores answer 403 for a missing key) only means
+    // making it again.
+    const cached = await this.storage.get(blurKey).catch(() => null);
     if (cached) return cached;
     const thumb = await this.storage.get(thumbKey);
     if (!thumb) throw new AppError("not_found");

@@ -205,6 +205,16 @@ describe("member view and photo access", () => {
       expect(view.hair_color).toBeNull();
       expect(view.about).toBe("");
       expect(view.interests).toEqual([]);
+      // Without "city" the cards hide the city and the distance too.
+      await database.db.execute(
+        sql`update sites set settings = ${JSON.stringify({ visible_profile_fields: ["age"] })}::jsonb where is_default`,
+      );
+      app.services.site.invalidate();
+      const asker = await member();
+      await asker.client.put("/api/profile.php", { country: "NL", region: "NL-NH", city: "Amsterdam" });
+      const cards = (await search(asker.client, "?country=NL")).profiles;
+      expect(cards.length).toBeGreaterThan(0);
+      expect(cards.every((card) => card.city === null && card.distance === null)).toBe(true);
     } finally {
       await database.db.execute(sql`update sites set settings = '{}'::jsonb where is_default`);
       app.services.site.invalidate();
@@ -277,6 +287,17 @@ describe("blocking (spec §6)", () => {
       sql`select p.id from profiles p where p.fictional and (select count(*) from photos f where f.profile_id = p.id) = 3 limit 1`,
     );
     await database.db.execute(sql`update photos set profile_id = ${blocker.profileId} where profile_id = ${demo?.id}`);
+    // The blocker is the twin (country, birth date) of a demo man, so he is first among that one's related members.
+    const [twin] = await rows<{ id: number; country: string; birth_date: string }>(
+      sql`select id, country, birth_date::text from profiles where fictional and gender = 'male' and id <> ${demo?.id}
+          and exists (select 1 from photos f where f.profile_id = profiles.id and f.is_main) limit 1`,
+    );
+    await database.db.execute(
+      sql`update profiles set country = ${twin?.country}, birth_date = ${twin?.birth_date}::date where id = ${blocker.profileId}`,
+    );
+    const relatedOfTwin = async () =>
+      memberResponseSchema.parse((await blocked.client.get(`/api/member.php?id=${twin?.id}`)).json()).related.map((r) => r.id);
+    expect(await relatedOfTwin()).toContain(blocker.profileId);
     const urls = await photoUrlsOf(blocked.client, blocker.profileId);
     expect(urls.length).toBe(6);
     const before = {
@@ -305,6 +326,7 @@ describe("blocking (spec §6)", () => {
     for (const url of urls) expect((await blocked.client.get(url)).statusCode, url).toBe(404);
     expect((await search(blocked.client, "?gender=male")).numResults).toBe(before.blocked - 1);
     expect((await search(blocked.client, "?gender=male")).profiles.map((p) => p.id)).not.toContain(blocker.profileId);
+    expect(await relatedOfTwin()).not.toContain(blocker.profileId);
 
     // The blocker still sees the blocked member's page (to unblock) but no longer finds them.
     const view = memberResponseSchema.parse((await blocker.client.get(`/api/member.php?id=${blocked.profileId}`)).json());
@@ -332,6 +354,10 @@ describe("blocking (spec §6)", () => {
     expect(own.statusCode).toBe(422);
     expect(own.json().error).toBe("cannot_block_self");
     expect((await self.client.post("/api/block.php", { id: 99_999_999 })).statusCode).toBe(404);
+    // A hidden member cannot be blocked (nor learnt about through the list of blocked members).
+    const hidden = await member();
+    await database.db.execute(sql`update users set invisible = true where id = ${hidden.userId}`);
+    expect((await self.client.post("/api/block.php", { id: hidden.profileId })).statusCode).toBe(404);
     for (const body of [{}, { id: "x" }, { id: -1 }, { id: 1, extra: true }]) {
       const response = await self.client.post("/api/block.php", body);
       expect(response.statusCode, JSON.stringify(body)).toBe(422);

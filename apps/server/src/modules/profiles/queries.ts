@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { profiles } from "./schema.ts";
 
@@ -76,6 +76,17 @@ export async function isPublicProfile(db: Db, profileId: number, visibleUser: SQ
     .where(and(eq(profiles.id, profileId), eq(profiles.status, "active"), visibleUser))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Profiles with a city but no position (ProfileService.backfillPositions). */
+export async function profilesWithoutPosition(
+  db: Db,
+): Promise<{ id: number; country: string; region: string | null; city: string }[]> {
+  const rows = await db
+    .select({ id: profiles.id, country: profiles.country, region: profiles.region, city: profiles.city })
+    .from(profiles)
+    .where(and(isNotNull(profiles.city), isNull(profiles.latitude)));
+  return rows.flatMap((row) => (row.city ? [{ ...row, city: row.city }] : []));
 }
 
 export async function profileNames(db: Db, ids: readonly number[]): Promise<{ id: number; name: string }[]> {

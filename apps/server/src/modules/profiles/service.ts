@@ -30,6 +30,7 @@ import {
   type NewProfile,
   type ProfileRow,
   profileNames,
+  profilesWithoutPosition,
   relatedProfiles,
   type SearchFilters,
   searchProfiles,
@@ -51,6 +52,9 @@ export interface Asker {
   paid: boolean;
   origin?: Coordinates | null;
 }
+
+const showsCity = (settings: Pick<Settings, "visible_profile_fields">) =>
+  (settings.visible_profile_fields as readonly string[]).includes("city");
 
 /** A profile's position: the centre of its city, when the city is known. */
 function positionOf(row: { latitude: number | null; longitude: number | null }): Coordinates | null {
@@ -96,7 +100,12 @@ export class ProfileService {
    * Profile cards: the card's fields (never the coordinates), the public main image (null without one)
    * and the bucketed distance from `origin`.
    */
-  private async presentTeasers(rows: TeaserRow[], origin: Coordinates | null | undefined): Promise<TeaserProfile[]> {
+  private async presentTeasers(
+    rows: TeaserRow[],
+    origin: Coordinates | null | undefined,
+    /** The site shows cities (visible_profile_fields); without them, no distance either. */
+    showCity: boolean,
+  ): Promise<TeaserProfile[]> {
     const images = await this.photos.mainImages(rows.map((r) => r.id));
     return rows.map((row) => {
       const image = images.get(row.id);
@@ -105,9 +114,9 @@ export class ProfileService {
         name: row.name,
         age: row.age,
         country: row.country,
-        city: row.city,
+        city: showCity ? row.city : null,
         fictional: row.fictional,
-        distance: distanceFrom(origin, row),
+        distance: showCity ? distanceFrom(origin, row) : null,
         main_image:
           image && image.status === "active"
             ? { thumb_url: this.photos.urlOf(image.thumb_filename), status: image.status }
@@ -124,7 +133,7 @@ export class ProfileService {
   async search(
     query: MemberSearchQuery,
     asker: Asker | null,
-    settings: Pick<Settings, "countries">,
+    settings: Pick<Settings, "countries" | "visible_profile_fields">,
   ): Promise<MemberSearchResponse> {
     const countries = query.country ? settings.countries.filter((c) => c === query.country) : settings.countries;
     const filters: SearchFilters = {
@@ -158,11 +167,11 @@ export class ProfileService {
       similar = wider.rows.filter((r) => !found.has(r.id)).slice(0, 12);
     }
     return {
-      profiles: await this.presentTeasers(rows, asker?.origin),
+      profiles: await this.presentTeasers(rows, asker?.origin, showsCity(settings)),
       numResults: total,
       page,
       pages: Math.ceil(total / SEARCH_PAGE_SIZE),
-      similar: await this.presentTeasers(similar, asker?.origin),
+      similar: await this.presentTeasers(similar, asker?.origin, showsCity(settings)),
     };
   }
 
@@ -217,7 +226,7 @@ export class ProfileService {
         locked_photos: lockedCount,
         photo_lock: lockedCount === 0 ? null : asker ? "premium" : "login",
       },
-      related: await this.presentTeasers(related, asker?.origin),
+      related: await this.presentTeasers(related, asker?.origin, shown.has("city")),
       blocked: other ? await this.blocks.hasBlocked(other, profile.id) : false,
     };
   }
@@ -226,7 +235,10 @@ export class ProfileService {
    * /match-finder: members of the gender the member looks for (any for "both"), within 8 years of
    * their age, with a photo, from their own country first, then the site's other countries.
    */
-  async matchFinder(userId: number, settings: Pick<Settings, "countries">): Promise<MatchFinderResponse> {
+  async matchFinder(
+    userId: number,
+    settings: Pick<Settings, "countries" | "visible_profile_fields">,
+  ): Promise<MatchFinderResponse> {
     const own = await findProfileOfUser(this.db, userId);
     if (!own) throw new AppError("not_found");
     const age = ageOn(own.birthDate, new Date());
@@ -249,7 +261,7 @@ export class ProfileService {
       country: own.country,
       limit: 24,
     });
-    return { profiles: await this.presentTeasers(rows, positionOf(own)), criteria };
+    return { profiles: await this.presentTeasers(rows, positionOf(own), showsCity(settings)), criteria };
   }
 
   /** Newest visible profiles with a public main image, as a visitor may see them. */
@@ -260,7 +272,7 @@ export class ProfileService {
       visibleUser: this.visibleUser(sql`${profiles.userId}`),
       withPhoto: this.photos.hasPublicMain(sql`${profiles.id}`),
     });
-    return this.presentTeasers(rows, null);
+    return this.presentTeasers(rows, null, true);
   }
 
   /** Active profile of a visible member: what a visitor may see at all. */
@@ -277,11 +289,6 @@ export class ProfileService {
   /** Names of profiles by id, whatever their visibility (for the member's own lists, e.g. whom they blocked). */
   async namesOf(ids: readonly number[]): Promise<Map<number, string>> {
     return new Map((await profileNames(this.db, ids)).map((row) => [row.id, row.name]));
-  }
-
-  /** An existing profile id (any status), for calls that name another member. */
-  async exists(profileId: number): Promise<boolean> {
-    return (await profileNames(this.db, [profileId])).length > 0;
   }
 
   create(row: NewProfile): Promise<ProfileRow> {
@@ -398,6 +405,21 @@ export class ProfileService {
       ...(patch.about !== undefined ? { about: patch.about } : {}),
     });
     return this.presentOwn(updated ?? profile, options.photoLimit);
+  }
+
+  /**
+   * Positions for profiles that have a city but none yet (saved before positions existed, or whose
+   * city the gazetteer learnt since); run at start. Returns how many were filled in.
+   */
+  async backfillPositions(): Promise<number> {
+    let filled = 0;
+    for (const row of await profilesWithoutPosition(this.db)) {
+      const position = this.location.coordinatesOf(row.country, row.region, row.city);
+      if (!position) continue;
+      await updateProfile(this.db, row.id, { latitude: position.lat, longitude: position.lon });
+      filled++;
+    }
+    return filled;
   }
 
   /** The asker of a member call: their profile and where they live (for distances). */

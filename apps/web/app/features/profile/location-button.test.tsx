@@ -63,6 +63,29 @@ afterEach(() => {
 });
 
 describe("location button (spec §4 geolocation permission)", () => {
+  it("drops an automatic result when the member typed a city meanwhile, and never locates twice", async () => {
+    const { getCurrentPosition, status } = browser({ permission: "granted" });
+    let release: () => void = () => {};
+    getCurrentPosition.mockImplementation((ok: PositionCallback) => {
+      release = () => ok(haarlem as GeolocationPosition);
+    });
+    geocodeAnswer(200, { country: "NL", region: "NL-NH", city: "Haarlem" });
+    const onLocated = vi.fn();
+    const view = (autoFill: boolean) => (
+      <IntlProvider locale="en" messages={en}>
+        <LocationButton countries={["NL"]} onLocated={onLocated} autoFill={autoFill} />
+      </IntlProvider>
+    );
+    const { rerender } = render(view(true));
+    await act(async () => {});
+    expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+    rerender(view(false));
+    await act(async () => status.change("granted"));
+    await act(async () => release());
+    expect(onLocated).not.toHaveBeenCalled();
+    expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+  });
+
   it("is absent where the browser cannot locate", async () => {
     browser({ geolocation: false });
     await renderButton();

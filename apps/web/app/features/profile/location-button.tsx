@@ -21,7 +21,7 @@ export interface LocationButtonProps {
   onLocated: (place: GeocodeResponse) => void;
   /**
    * Fill in without a click when the browser already allows geolocation (no prompt appears) and the
-   * member has not given a city yet.
+   * member has not given a city yet. Re-read when the place arrives: what the member typed meanwhile wins.
    */
   autoFill?: boolean;
 }
@@ -36,10 +36,11 @@ export function LocationButton({ countries, onLocated, autoFill = false }: Locat
   const [outcome, setOutcome] = useState<Outcome>("idle");
   const [city, setCity] = useState("");
   const tried = useRef(false);
-  const latest = useRef({ countries, onLocated });
-  latest.current = { countries, onLocated };
+  const latest = useRef({ countries, onLocated, autoFill });
+  latest.current = { countries, onLocated, autoFill };
 
-  const apply = (result: LocateResult) => {
+  const apply = (result: LocateResult, automatic = false) => {
+    if (automatic && !latest.current.autoFill) return setOutcome("idle");
     if (result.kind !== "found") return setOutcome(result.kind);
     if (!latest.current.countries.includes(result.place.country)) return setOutcome("outside");
     latest.current.onLocated(result.place);
@@ -47,9 +48,11 @@ export function LocationButton({ countries, onLocated, autoFill = false }: Locat
     setOutcome("found");
   };
 
-  const run = async () => {
+  const run = async (automatic = false) => {
+    // One attempt at a time; a click also ends the automatic one (a granted prompt must not start another).
+    tried.current = true;
     setOutcome("busy");
-    apply(await locate());
+    apply(await locate(), automatic);
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the permission is known (apply and run read refs).
@@ -57,9 +60,9 @@ export function LocationButton({ countries, onLocated, autoFill = false }: Locat
     if (!autoFill || permission !== "granted" || tried.current) return;
     tried.current = true;
     const stored = storedGeocode();
-    if (stored) apply({ kind: "found", place: stored });
+    if (stored) apply({ kind: "found", place: stored }, true);
     // false: it failed before in this session; the member can still press the button.
-    else if (stored === null) void run();
+    else if (stored === null) void run(true);
   }, [autoFill, permission]);
 
   if (permission === "unsupported") return null;
@@ -67,7 +70,7 @@ export function LocationButton({ countries, onLocated, autoFill = false }: Locat
   return (
     <div className="d-flex flex-wrap align-items-center gap-2">
       {denied ? null : (
-        <Button variant="outline-secondary" size="sm" onClick={run} disabled={outcome === "busy"}>
+        <Button variant="outline-secondary" size="sm" onClick={() => void run()} disabled={outcome === "busy"}>
           {outcome === "busy" ? (
             <Spinner as="span" animation="border" size="sm" className="me-1" aria-hidden="true" />
           ) : (

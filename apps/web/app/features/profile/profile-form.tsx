@@ -343,7 +343,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
               />
             </div>
             <div className="col-12">
-              <LocationButton countries={countries} onLocated={located} autoFill={!profile.city} />
+              <LocationButton countries={countries} onLocated={located} autoFill={!values.city} />
             </div>
             <SelectField
               id="profile-relationship-status"

@@ -333,7 +333,7 @@ export function PersonalInfoStep({ onDone, countries, loadRegions }: PersonalInf
             onLocated={(place) =>
               setValues((current) => ({ ...current, country: place.country, region: place.region ?? "", city: place.city }))
             }
-            autoFill
+            autoFill={!values.city}
           />
         </div>
       </div>
