@@ -188,3 +188,24 @@ test("the premium demo member logs in and sees the member navigation", async ({ 
   await expect(page).toHaveURL(/\/$/);
   expect((await (await page.request.get("/api/user.php")).json()).user).toBeNull();
 });
+
+test("what a visitor types before the page's script has loaded is kept, and the login works", async ({ page }) => {
+  // Hold the app's scripts back, as a slow connection does, while the server-rendered form is usable.
+  let release: () => void = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/**", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/login", { waitUntil: "commit" });
+  await page.getByLabel("E-mail address").fill("free@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("free-demo-2025");
+  release();
+  await hydrated(page);
+  await expect(page.getByLabel("E-mail address")).toHaveValue("free@example.com");
+  await expect(page.getByLabel("Password", { exact: true })).toHaveValue("free-demo-2025");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/members/);
+});

@@ -7,7 +7,7 @@ test.beforeEach(async ({ context }) => skipEntryWarning(context));
 test("a member searches with filters and opens a profile", async ({ page }) => {
   await loginThroughForm(page, "free@example.com", "free-demo-2025");
   await expect(page).toHaveURL(/\/members/);
-  // Choices made before hydration are reset by it (see the closing note): wait until the page is live.
+  // The form is live once hydrated (choices made earlier are kept too; see the accounts spec).
   await hydrated(page);
   await page.getByLabel("Looking for").selectOption("female");
   await page.getByLabel("Minimum age").selectOption("18");

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-bootstrap";
+import { useAdoptedValue } from "../lib/prehydration";
 
 export interface TextFieldProps {
   id: string;
@@ -41,6 +42,7 @@ export function TextField({
   className = "mb-3",
   children,
 }: TextFieldProps) {
+  const control = useAdoptedValue<HTMLInputElement & HTMLTextAreaElement>(value, onChange);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
@@ -49,6 +51,7 @@ export function TextField({
       <Form.Label>{label}</Form.Label>
       {rows ? (
         <Form.Control
+          ref={control}
           as="textarea"
           rows={rows}
           value={value}
@@ -62,6 +65,7 @@ export function TextField({
         />
       ) : (
         <Form.Control
+          ref={control}
           type={type}
           value={value}
           onChange={(event) => onChange(event.target.value)}

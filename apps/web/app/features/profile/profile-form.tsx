@@ -18,6 +18,7 @@ import { Button, Form, Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
+import { useAdoptedValue } from "../../lib/prehydration";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/text-field";
 import { updateProfile } from "./api";
@@ -124,10 +125,12 @@ function SelectField({
   blank?: string;
 }) {
   const errorId = `${id}-error`;
+  const ref = useAdoptedValue<HTMLSelectElement>(value, onChange);
   return (
     <Form.Group controlId={id} className="col-sm-6">
       <Form.Label>{label}</Form.Label>
       <Form.Select
+        ref={ref}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         isInvalid={!!error}
