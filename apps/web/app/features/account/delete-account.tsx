@@ -1,8 +1,9 @@
 import { ACCOUNT_RULES } from "@app/contract";
 import { type FormEvent, useState } from "react";
-import { Button, Form, Modal, Spinner } from "react-bootstrap";
+import { Button, Form, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
+import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { SettingsSection } from "../../ui/settings-section";
 import { TextField } from "../../ui/text-field";
@@ -95,10 +96,9 @@ export function DeleteAccountSettings({
             <Button variant="outline-secondary" onClick={() => setOpen(false)} disabled={busy}>
               <FormattedMessage id="settings.cancel" />
             </Button>
-            <Button type="submit" variant="danger" disabled={busy}>
-              {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+            <BusyButton type="submit" variant="danger" busy={busy}>
               <FormattedMessage id="settings.delete_confirm" />
-            </Button>
+            </BusyButton>
           </Modal.Footer>
         </Form>
       </Modal>

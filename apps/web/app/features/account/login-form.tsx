@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from "react";
-import { Button, Form, Spinner } from "react-bootstrap";
+import { Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { errorMessage, useFocusFirstError } from "../../lib/form-errors";
+import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/text-field";
 import { login } from "./api";
@@ -71,10 +72,9 @@ export function LoginForm({ to = "/members", onSuccess }: { to?: string; onSucce
         error={errors.password}
         required
       />
-      <Button type="submit" variant="primary" size="lg" className="w-100 mb-3" disabled={busy}>
-        {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+      <BusyButton type="submit" variant="primary" size="lg" className="w-100 mb-3" busy={busy}>
         <FormattedMessage id="login.submit" />
-      </Button>
+      </BusyButton>
       <p className="mb-0 d-flex flex-wrap justify-content-between gap-2">
         <Link to="/reset-password">
           <FormattedMessage id="login.forgot" />

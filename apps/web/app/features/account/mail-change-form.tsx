@@ -1,8 +1,9 @@
 import type { User } from "@app/contract";
 import { type FormEvent, useState } from "react";
-import { Button, Form, Modal, Spinner } from "react-bootstrap";
+import { Button, Form, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
+import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { SettingsSection } from "../../ui/settings-section";
 import { TextField } from "../../ui/text-field";
@@ -110,10 +111,9 @@ export function MailChangeModal({ show, onHide }: { show: boolean; onHide: () =>
             <FormattedMessage id={sentTo ? "settings.close" : "settings.cancel"} />
           </Button>
           {sentTo ? null : (
-            <Button type="submit" variant="primary" disabled={busy}>
-              {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+            <BusyButton type="submit" variant="primary" busy={busy}>
               <FormattedMessage id="mailchange.submit" />
-            </Button>
+            </BusyButton>
           )}
         </Modal.Footer>
       </Form>

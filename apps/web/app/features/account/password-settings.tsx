@@ -1,8 +1,9 @@
 import { ACCOUNT_RULES } from "@app/contract";
 import { type FormEvent, useState } from "react";
-import { Button, Form, Spinner } from "react-bootstrap";
+import { Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
+import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { SettingsSection } from "../../ui/settings-section";
 import { TextField } from "../../ui/text-field";
@@ -116,10 +117,9 @@ export function PasswordSettings({ email }: { email: string }) {
           checked={endOthers}
           onChange={(event) => setEndOthers(event.target.checked)}
         />
-        <Button type="submit" variant="primary" disabled={busy}>
-          {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+        <BusyButton type="submit" variant="primary" busy={busy}>
           <FormattedMessage id="settings.password_save" />
-        </Button>
+        </BusyButton>
       </Form>
     </SettingsSection>
   );

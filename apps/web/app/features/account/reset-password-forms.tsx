@@ -1,9 +1,10 @@
 import { ACCOUNT_RULES } from "@app/contract";
 import { type FormEvent, useState } from "react";
-import { Button, Form, Spinner } from "react-bootstrap";
+import { Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { errorCode, errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
+import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/text-field";
 import { requestPasswordReset, resetPassword } from "./api";
@@ -66,10 +67,9 @@ export function ResetRequestForm() {
         error={error}
         required
       />
-      <Button type="submit" variant="primary" disabled={busy}>
-        {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+      <BusyButton type="submit" variant="primary" busy={busy}>
         <FormattedMessage id="reset.submit" />
-      </Button>
+      </BusyButton>
     </Form>
   );
 }
@@ -164,10 +164,9 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         error={errors.password_confirm}
         required
       />
-      <Button type="submit" variant="primary" disabled={busy}>
-        {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+      <BusyButton type="submit" variant="primary" busy={busy}>
         <FormattedMessage id="reset.save" />
-      </Button>
+      </BusyButton>
     </Form>
   );
 }

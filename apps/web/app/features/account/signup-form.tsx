@@ -1,10 +1,11 @@
 import { ACCOUNT_RULES, GENDERS, SEEKING, type SignupRequest, type User } from "@app/contract";
 import { type FormEvent, useState } from "react";
-import { Button, Form, Spinner } from "react-bootstrap";
+import { Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { errorCode, errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
+import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/text-field";
 import { signup as signupCall } from "./api";
@@ -317,10 +318,9 @@ export function SignupForm({ viaProfile, onBusyChange, onCreated, today }: Signu
           }}
         />
       </p>
-      <Button type="submit" variant="primary" size="lg" className="w-100" disabled={busy}>
-        {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+      <BusyButton type="submit" variant="primary" size="lg" className="w-100" busy={busy}>
         <FormattedMessage id={busy ? "signup.submitting" : "signup.submit"} />
-      </Button>
+      </BusyButton>
     </Form>
   );
 }

@@ -1,8 +1,9 @@
 import type { User } from "@app/contract";
 import { useState } from "react";
-import { Button, Spinner } from "react-bootstrap";
+import { Button } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage } from "../../lib/form-errors";
+import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { resendActivation } from "./api";
 
@@ -24,10 +25,9 @@ export function ResendActivationButton({ variant = "outline-primary", size }: { 
   };
   return (
     <>
-      <Button variant={variant} size={size} onClick={resend} disabled={state !== "idle"}>
-        {state === "busy" ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+      <BusyButton variant={variant} size={size} onClick={resend} busy={state === "busy"} disabled={state !== "idle"}>
         <FormattedMessage id="activate.resend" />
-      </Button>
+      </BusyButton>
       <span role="status" className="ms-2 small">
         {state === "sent" ? <FormattedMessage id="activate.resent" /> : null}
       </span>

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { Alert, Button, Modal, Spinner } from "react-bootstrap";
+import { Alert, Button, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage } from "../../lib/form-errors";
+import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { blockMember, unblockMember } from "./api";
 
@@ -48,10 +49,9 @@ export function BlockActions({ profile, blocked: initiallyBlocked, onChange }: B
           <span className="flex-grow-1">
             <FormattedMessage id="block.is_blocked" values={values} />
           </span>
-          <Button variant="outline-dark" size="sm" onClick={() => change(false)} disabled={busy}>
-            {busy ? <Spinner as="span" animation="border" size="sm" className="me-1" aria-hidden="true" /> : null}
+          <BusyButton variant="outline-dark" size="sm" onClick={() => change(false)} busy={busy}>
             <FormattedMessage id="block.unblock" values={values} />
-          </Button>
+          </BusyButton>
         </Alert>
       ) : (
         <Button variant="outline-dark" size="sm" onClick={() => setOpen(true)}>
@@ -87,10 +87,9 @@ export function BlockActions({ profile, blocked: initiallyBlocked, onChange }: B
           <Button variant="outline-secondary" onClick={() => setOpen(false)} disabled={busy}>
             <FormattedMessage id="settings.cancel" />
           </Button>
-          <Button variant="danger" onClick={() => change(true)} disabled={busy}>
-            {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+          <BusyButton variant="danger" onClick={() => change(true)} busy={busy}>
             <FormattedMessage id="block.confirm" values={values} />
-          </Button>
+          </BusyButton>
         </Modal.Footer>
       </Modal>
     </div>

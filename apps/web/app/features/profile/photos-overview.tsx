@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { errorCode, errorMessage } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
+import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { deletePhoto, getPhotos, type PhotoChange, updatePhoto, uploadPhoto } from "./api";
 import { PHOTO_MAX_MEGABYTES, photoFileProblem } from "./photo-upload";
@@ -371,10 +372,9 @@ export function PhotosOverview({ photos: initialPhotos, limit: initialLimit, pai
           <Button ref={cancelRef} variant="outline-secondary" onClick={() => setConfirmOpen(false)} disabled={busy}>
             <FormattedMessage id="settings.cancel" />
           </Button>
-          <Button variant="danger" onClick={() => void confirmDelete()} disabled={busy}>
-            {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+          <BusyButton variant="danger" onClick={() => void confirmDelete()} busy={busy}>
             <FormattedMessage id="profile.delete_confirm" />
-          </Button>
+          </BusyButton>
         </Modal.Footer>
       </Modal>
     </section>

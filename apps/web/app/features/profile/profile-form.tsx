@@ -14,11 +14,12 @@ import {
   SEXUALITIES,
 } from "@app/contract";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
-import { Button, Form, Spinner } from "react-bootstrap";
+import { Form, Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
 import { useAdoptedValue } from "../../lib/prehydration";
+import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/text-field";
 import { updateProfile } from "./api";
@@ -450,10 +451,9 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
           </fieldset>
 
           <div className="d-flex flex-wrap align-items-center gap-3">
-            <Button type="submit" variant="primary" disabled={busy}>
-              {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+            <BusyButton type="submit" variant="primary" busy={busy}>
               <FormattedMessage id="profile.save" />
-            </Button>
+            </BusyButton>
             <div role="status" className="text-success fw-semibold">
               {saved ? <FormattedMessage id="profile.saved" /> : null}
             </div>

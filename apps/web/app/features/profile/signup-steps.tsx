@@ -11,10 +11,11 @@ import {
   type Region,
 } from "@app/contract";
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
-import { Button, Form, Spinner } from "react-bootstrap";
+import { Button, Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
+import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/text-field";
 import { getOwnProfile, updateProfile, uploadPhoto } from "./api";
@@ -35,10 +36,9 @@ function StepButtons({
 }) {
   return (
     <div className="d-flex flex-wrap gap-2 align-items-center mt-3">
-      <Button type="submit" variant="primary" disabled={busy || !canContinue}>
-        {busy ? <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+      <BusyButton type="submit" variant="primary" busy={busy} disabled={busy || !canContinue}>
         <FormattedMessage id="signup.save_continue" />
-      </Button>
+      </BusyButton>
       <Button variant="link" onClick={onSkip} disabled={busy}>
         <FormattedMessage id={skipId} />
       </Button>
