@@ -58,6 +58,8 @@ export const ownProfileSchema = z.object({
   photos: z.array(photoSchema),
   /** How many photos the member may have: 3 free, 25 premium (spec §9). */
   photo_limit: z.number().int(),
+  /** Whether the city was found on the map (distances to others need it); false without a city. */
+  located: z.boolean(),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 export const ownProfileResponseSchema = z.object({ profile: ownProfileSchema });

@@ -103,8 +103,11 @@ describe("distance between members", () => {
     expect(position?.longitude).toBeCloseTo(4.64, 1);
     // Coordinates are not part of the profile call at all.
     expect((await client.put("/api/profile.php", { latitude: 1, longitude: 2 })).statusCode).toBe(422);
+    expect(ownProfileResponseSchema.parse((await client.get("/api/profile.php")).json()).profile.located).toBe(true);
     await moveTo(client, { country: "NL", region: "NL-NH", city: "Nowhere-at-all" });
     expect(await positionOf(profileId)).toEqual({ latitude: null, longitude: null });
+    // The member is told: their own profile says the city was not found on the map.
+    expect(ownProfileResponseSchema.parse((await client.get("/api/profile.php")).json()).profile.located).toBe(false);
   });
 
   it("finds the position of profiles saved with a city before positions existed", async () => {

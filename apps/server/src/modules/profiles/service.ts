@@ -357,6 +357,7 @@ export class ProfileService {
       main_image: await this.photos.ownMainImage(profile.id),
       photos: await this.photos.listOwn(profile.id),
       photo_limit: photoLimit,
+      located: positionOf(profile) !== null,
     };
   }
 

@@ -30,6 +30,7 @@ function ownProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {
     main_image: null,
     photos: [],
     photo_limit: 3,
+    located: true,
     ...overrides,
   };
 }
@@ -135,5 +136,14 @@ describe("profile form", () => {
     expect(screen.getByLabelText("Region").getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement).toBe(screen.getByLabelText("Region"));
     expect(screen.queryByText("Your profile has been saved.")).toBeNull();
+  });
+
+  it("says when the saved city is not on the map (no distances), but not while a new one is typed", async () => {
+    await renderForm(ownProfile({ city: "Atlantis", located: false }));
+    const city = screen.getByLabelText("City");
+    expect(city.getAttribute("aria-describedby")).toBe("profile-city-hint");
+    expect(document.getElementById("profile-city-hint")?.textContent).toMatch(/could not find Atlantis on the map/);
+    fireEvent.change(city, { target: { value: "Haarlem" } });
+    expect(document.getElementById("profile-city-hint")).toBeNull();
   });
 });

@@ -183,6 +183,8 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
   const intl = useIntl();
   const member = useMember();
   const [values, setValues] = useState(() => profileFormValues(profile));
+  // The saved city, and whether the server found it on the map (distances to others need it).
+  const [savedPlace, setSavedPlace] = useState({ city: profile.city ?? "", located: profile.located });
   const [regions, setRegions] = useState<Record<string, Region[]>>({});
   const [interests, setInterests] = useState<Interest[] | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -243,6 +245,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
     try {
       const updated = await updateProfile(profileFormUpdate(values));
       setValues(profileFormValues(updated));
+      setSavedPlace({ city: updated.city ?? "", located: updated.located });
       setSaved(true);
       onSaved?.(updated);
       // Seeking and the like feed the search defaults, which come from the user call.
@@ -344,6 +347,11 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
                 value={values.city}
                 onChange={(value) => set("city", value)}
                 error={errors.city}
+                hint={
+                  values.city && values.city === savedPlace.city && !savedPlace.located ? (
+                    <FormattedMessage id="location.not_found" values={{ city: values.city }} />
+                  ) : undefined
+                }
               />
             </div>
             <div className="col-12">
