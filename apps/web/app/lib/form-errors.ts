@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { IntlShape } from "react-intl";
 import { ApiCallError } from "./api";
 
@@ -42,10 +42,11 @@ export function fieldErrors<F extends string>(
 
 /**
  * After a failed submit, moves focus to the first invalid control of the form (aria-invalid) or, when
- * none, to its error alert. `attempt` changes on every submit that produced errors.
+ * none, to its error alert. Call the returned `focusFirstError` on every submit that produced errors.
  */
-export function useFocusFirstError(attempt: number) {
+export function useFocusFirstError() {
   const formRef = useRef<HTMLFormElement>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (attempt === 0) return;
     const form = formRef.current;
@@ -53,5 +54,6 @@ export function useFocusFirstError(attempt: number) {
     const target = form.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]');
     target?.focus();
   }, [attempt]);
-  return formRef;
+  const focusFirstError = useCallback(() => setAttempt((n) => n + 1), []);
+  return [formRef, focusFirstError] as const;
 }

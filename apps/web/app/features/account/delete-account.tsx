@@ -24,8 +24,7 @@ export function DeleteAccountSettings({
   const [error, setError] = useState("");
   const [formError, setFormError] = useState("");
   const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useFocusFirstError(attempt);
+  const [formRef, focusFirstError] = useFocusFirstError();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +32,7 @@ export function DeleteAccountSettings({
     setFormError("");
     if (!password) {
       setError(intl.formatMessage({ id: "auth.required" }));
-      setAttempt((n) => n + 1);
+      focusFirstError();
       return;
     }
     setBusy(true);
@@ -45,7 +44,7 @@ export function DeleteAccountSettings({
       setError(byField.password ?? "");
       if (!byField.password) setFormError(errorMessage(caught, intl));
       setBusy(false);
-      setAttempt((n) => n + 1);
+      focusFirstError();
     }
   };
 

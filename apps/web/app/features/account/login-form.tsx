@@ -20,8 +20,7 @@ export function LoginForm({ to = "/members", onSuccess }: { to?: string; onSucce
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [formError, setFormError] = useState("");
   const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useFocusFirstError(attempt);
+  const [formRef, focusFirstError] = useFocusFirstError();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,7 +33,7 @@ export function LoginForm({ to = "/members", onSuccess }: { to?: string; onSucce
     };
     setErrors(next);
     if (Object.keys(next).length > 0) {
-      setAttempt((n) => n + 1);
+      focusFirstError();
       return;
     }
     setBusy(true);
@@ -44,7 +43,7 @@ export function LoginForm({ to = "/members", onSuccess }: { to?: string; onSucce
     } catch (error) {
       setFormError(errorMessage(error, intl));
       setBusy(false);
-      setAttempt((n) => n + 1);
+      focusFirstError();
     }
   };
 

@@ -22,8 +22,7 @@ export function MailChangeModal({ show, onHide }: { show: boolean; onHide: () =>
   const [formError, setFormError] = useState("");
   const [sentTo, setSentTo] = useState("");
   const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useFocusFirstError(attempt);
+  const [formRef, focusFirstError] = useFocusFirstError();
 
   const reset = () => {
     setNewEmail("");
@@ -43,7 +42,7 @@ export function MailChangeModal({ show, onHide }: { show: boolean; onHide: () =>
     if (!password) problems.password = intl.formatMessage({ id: "auth.required" });
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
-      setAttempt((n) => n + 1);
+      focusFirstError();
       return;
     }
     setBusy(true);
@@ -60,7 +59,7 @@ export function MailChangeModal({ show, onHide }: { show: boolean; onHide: () =>
       });
       setErrors(byField);
       if (Object.keys(byField).length === 0) setFormError(errorMessage(caught, intl));
-      setAttempt((n) => n + 1);
+      focusFirstError();
     }
     setBusy(false);
   };

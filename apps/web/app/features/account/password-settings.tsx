@@ -22,8 +22,7 @@ export function PasswordSettings({ email }: { email: string }) {
   const [formError, setFormError] = useState("");
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useFocusFirstError(attempt);
+  const [formRef, focusFirstError] = useFocusFirstError();
   const set = (field: Field) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -44,7 +43,7 @@ export function PasswordSettings({ email }: { email: string }) {
     if (confirmId) problems.new_password_confirm = intl.formatMessage({ id: confirmId });
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
-      setAttempt((n) => n + 1);
+      focusFirstError();
       return;
     }
     setBusy(true);
@@ -64,7 +63,7 @@ export function PasswordSettings({ email }: { email: string }) {
       });
       setErrors(byField);
       if (Object.keys(byField).length === 0) setFormError(errorMessage(caught, intl));
-      setAttempt((n) => n + 1);
+      focusFirstError();
     }
     setBusy(false);
   };

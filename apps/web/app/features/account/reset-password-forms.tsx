@@ -18,8 +18,7 @@ export function ResetRequestForm() {
   const [formError, setFormError] = useState("");
   const [sentTo, setSentTo] = useState("");
   const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useFocusFirstError(attempt);
+  const [formRef, focusFirstError] = useFocusFirstError();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,7 +26,7 @@ export function ResetRequestForm() {
     const problem = emailProblem(email);
     setError(problem ? intl.formatMessage({ id: problem }) : "");
     if (problem) {
-      setAttempt((n) => n + 1);
+      focusFirstError();
       return;
     }
     setBusy(true);
@@ -38,7 +37,7 @@ export function ResetRequestForm() {
       const byField = fieldErrors(caught, ["email"] as const, { email_not_found: "email", invalid_email: "email" });
       if (byField.email) setError(byField.email);
       else setFormError(errorMessage(caught, intl));
-      setAttempt((n) => n + 1);
+      focusFirstError();
     }
     setBusy(false);
   };
@@ -86,8 +85,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   const [formError, setFormError] = useState("");
   const [tokenInvalid, setTokenInvalid] = useState(!token);
   const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useFocusFirstError(attempt);
+  const [formRef, focusFirstError] = useFocusFirstError();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -103,7 +101,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     if (confirmId) problems.password_confirm = intl.formatMessage({ id: confirmId });
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
-      setAttempt((n) => n + 1);
+      focusFirstError();
       return;
     }
     setBusy(true);
@@ -126,7 +124,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         setErrors(byField);
         if (Object.keys(byField).length === 0) setFormError(errorMessage(caught, intl));
       }
-      setAttempt((n) => n + 1);
+      focusFirstError();
     }
   };
 

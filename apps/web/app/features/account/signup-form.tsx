@@ -103,8 +103,7 @@ export function SignupForm({ viaProfile, onBusyChange, onCreated, today }: Signu
   const [emailTaken, setEmailTaken] = useState(false);
   const [suggestion, setSuggestion] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useFocusFirstError(attempt);
+  const [formRef, focusFirstError] = useFocusFirstError();
 
   const set = <K extends keyof SignupValues>(key: K, value: SignupValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -130,7 +129,7 @@ export function SignupForm({ viaProfile, onBusyChange, onCreated, today }: Signu
         texts[field] = intl.formatMessage({ id }, { min: ACCOUNT_RULES.passwordMin, max: ACCOUNT_RULES.passwordMax });
       }
       setErrors(texts);
-      setAttempt((n) => n + 1);
+      focusFirstError();
       return;
     }
     setErrors({});
@@ -157,7 +156,7 @@ export function SignupForm({ viaProfile, onBusyChange, onCreated, today }: Signu
       setErrors(byField);
       setEmailTaken(errorCode(error) === "email_taken");
       if (Object.keys(byField).length === 0) setFormError(errorMessage(error, intl));
-      setAttempt((n) => n + 1);
+      focusFirstError();
     }
   };
 

@@ -1,6 +1,6 @@
-import { LIMITS, PHOTO_UPLOAD, type Photo } from "@app/contract";
-import { type ChangeEvent, type CSSProperties, useEffect, useRef, useState } from "react";
-import { Alert, Badge, Button, ButtonGroup, Form, Modal, Spinner } from "react-bootstrap";
+import { LIMITS, type Photo } from "@app/contract";
+import { type CSSProperties, useEffect, useRef, useState } from "react";
+import { Alert, Badge, Button, ButtonGroup, Modal, Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { errorCode, errorMessage } from "../../lib/form-errors";
@@ -8,7 +8,7 @@ import { useMember } from "../../lib/member";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { deletePhoto, getPhotos, type PhotoChange, updatePhoto, uploadPhoto } from "./api";
-import { PHOTO_MAX_MEGABYTES, photoFileProblem } from "./photo-upload";
+import { PhotoFileField } from "./photo-file-field";
 
 type PhotoAction = "main" | "private" | "move-left" | "move-right" | "delete";
 type PhotosAnswer = { photos: Photo[]; photo_limit: number };
@@ -112,15 +112,7 @@ export function PhotosOverview({ photos: initialPhotos, limit: initialLimit, pai
     end();
   };
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    const problem = photoFileProblem(file, intl);
-    if (problem) {
-      setError(problem);
-      return;
-    }
+  const upload = async (file: File) => {
     if (!begin()) return;
     try {
       apply(await uploadPhoto(file), "profile.photo_uploaded");
@@ -318,21 +310,14 @@ export function PhotosOverview({ photos: initialPhotos, limit: initialLimit, pai
             </Alert>
           )
         ) : (
-          <Form.Group controlId="profile-photo-upload">
-            <Form.Label className="fw-semibold">
-              <FormattedMessage id={photos.length ? "signup.photo_another" : "signup.photo_choose"} />
-            </Form.Label>
-            <Form.Control
-              type="file"
-              accept={PHOTO_UPLOAD.types.join(",")}
-              onChange={choose}
-              disabled={busy}
-              aria-describedby="profile-photo-upload-hint"
-            />
-            <Form.Text id="profile-photo-upload-hint" muted>
-              <FormattedMessage id="signup.photo_hint" values={{ megabytes: PHOTO_MAX_MEGABYTES }} />
-            </Form.Text>
-          </Form.Group>
+          <PhotoFileField
+            id="profile-photo-upload"
+            labelClassName="fw-semibold"
+            hasPhotos={photos.length > 0}
+            busy={busy}
+            onFile={(file) => void upload(file)}
+            onProblem={setError}
+          />
         )}
         {busy && !confirmOpen ? (
           <p className="small mt-2 mb-0" aria-hidden="true">

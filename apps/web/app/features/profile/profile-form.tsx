@@ -191,8 +191,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
   const [formError, setFormError] = useState("");
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useFocusFirstError(attempt);
+  const [formRef, focusFirstError] = useFocusFirstError();
 
   useEffect(() => {
     let active = true;
@@ -254,7 +253,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
       const byField = fieldErrors(caught, PROFILE_FORM_FIELDS);
       setErrors(byField);
       if (Object.keys(byField).length === 0) setFormError(errorMessage(caught, intl));
-      setAttempt((n) => n + 1);
+      focusFirstError();
     }
     setBusy(false);
   };

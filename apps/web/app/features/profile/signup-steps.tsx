@@ -3,14 +3,13 @@ import {
   EYE_COLORS,
   HAIR_COLORS,
   type OwnProfile,
-  PHOTO_UPLOAD,
   type Photo,
   PROFILE_LIMITS,
   type ProfileUpdate,
   RELATIONSHIP_STATUSES,
   type Region,
 } from "@app/contract";
-import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage } from "../../lib/form-errors";
@@ -20,7 +19,7 @@ import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/text-field";
 import { getOwnProfile, updateProfile, uploadPhoto } from "./api";
 import { LocationButton } from "./location-button";
-import { PHOTO_MAX_MEGABYTES, photoFileProblem } from "./photo-upload";
+import { PhotoFileField } from "./photo-file-field";
 import { BODY_TYPE_LABELS, EYE_COLOR_LABELS, HAIR_COLOR_LABELS, RELATIONSHIP_STATUS_LABELS } from "./profile-labels";
 
 function StepButtons({
@@ -54,13 +53,8 @@ export function PhotoStep({ onDone }: { onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    const problem = photoFileProblem(file, intl);
-    setError(problem ?? "");
-    if (problem) return;
+  const upload = async (file: File) => {
+    setError("");
     setBusy(true);
     try {
       const answer = await uploadPhoto(file);
@@ -103,21 +97,14 @@ export function PhotoStep({ onDone }: { onDone: () => void }) {
           ))}
         </ul>
       ) : null}
-      <Form.Group controlId="signup-photo" className="mb-2">
-        <Form.Label>
-          <FormattedMessage id={photos.length ? "signup.photo_another" : "signup.photo_choose"} />
-        </Form.Label>
-        <Form.Control
-          type="file"
-          accept={PHOTO_UPLOAD.types.join(",")}
-          onChange={choose}
-          disabled={busy}
-          aria-describedby="signup-photo-hint"
-        />
-        <Form.Text id="signup-photo-hint" muted>
-          <FormattedMessage id="signup.photo_hint" values={{ megabytes: PHOTO_MAX_MEGABYTES }} />
-        </Form.Text>
-      </Form.Group>
+      <PhotoFileField
+        id="signup-photo"
+        className="mb-2"
+        hasPhotos={photos.length > 0}
+        busy={busy}
+        onFile={(file) => void upload(file)}
+        onProblem={setError}
+      />
       <div role="status" className="small">
         {busy ? <FormattedMessage id="signup.photo_uploading" /> : null}
       </div>
