@@ -21,8 +21,6 @@ async function main(): Promise<void> {
     const result = await seed(app.services, { profiles: config.SEED_PROFILES, log: (msg) => log.info(msg) });
     if (result.created) log.info(`seeded ${result.profiles} demo profiles`);
   }
-  const positioned = await app.services.profiles.backfillPositions();
-  if (positioned) log.info(`found the city centre of ${positioned} profiles`);
 
   // Hourly: erase accounts whose 14 days to reactivate are over (every node may run it; it is idempotent).
   const purge = setInterval(() => {
@@ -59,6 +57,11 @@ async function main(): Promise<void> {
   log.info(
     `dating site on ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`} (database: ${app.services.database.kind}, bus: ${app.services.bus.kind}, node ${process.version})`,
   );
+  // In the background, not before listening: profiles saved with a city before positions existed.
+  app.services.profiles
+    .backfillPositions()
+    .then((positioned) => positioned && log.info(`found the city centre of ${positioned} profiles`))
+    .catch((err: unknown) => log.error({ err }, "finding city centres failed"));
 }
 
 main().catch((error: unknown) => {

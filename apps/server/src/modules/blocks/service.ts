@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { blocks } from "./schema.ts";
@@ -39,13 +39,22 @@ export class BlockService {
     await this.db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
   }
 
-  async hasBlocked(blockerId: number, blockedId: number): Promise<boolean> {
+  /** Who blocked whom between two profiles, in one look-up. */
+  async between(a: number, b: number): Promise<{ aBlockedB: boolean; bBlockedA: boolean }> {
     const rows = await this.db
-      .select({ id: blocks.blockerId })
+      .select({ blockerId: blocks.blockerId })
       .from(blocks)
-      .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
-      .limit(1);
-    return rows.length > 0;
+      .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))));
+    return { aBlockedB: rows.some((row) => row.blockerId === a), bBlockedA: rows.some((row) => row.blockerId === b) };
+  }
+
+  /**
+   * A condition on a profile id column: that profile has not blocked `viewerProfileId` (true for
+   * visitors), for other modules' single-row checks such as photo access.
+   */
+  notBlockedBy(column: SQL, viewerProfileId: number | null): SQL {
+    if (!viewerProfileId) return sql`true`;
+    return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${column} and ${blocks.blockedId} = ${viewerProfileId})`;
   }
 
   /** The members `blockerId` blocked, most recent first. */
@@ -63,10 +72,11 @@ export class BlockService {
    * leave out of lists. Most members have none, and then the lists need no condition at all.
    */
   async blockedWith(profileId: number): Promise<number[]> {
-    const rows = await this.db.execute(
-      sql`select ${blocks.blockedId} as id from ${blocks} where ${blocks.blockerId} = ${profileId}
-          union select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${profileId}`,
-    );
-    return (rows as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+    const rows = await this.db
+      .select({ id: blocks.blockedId })
+      .from(blocks)
+      .where(eq(blocks.blockerId, profileId))
+      .union(this.db.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, profileId)));
+    return rows.map((row) => row.id);
   }
 }

@@ -86,7 +86,7 @@ export class ProfileService {
     /** Where a member's city is (the location module's offline gazetteer). */
     private readonly location: Pick<LocationService, "coordinatesOf">,
     /** Who blocked whom (spec §6): blocked pairs never see each other in lists. */
-    private readonly blocks: Pick<BlockService, "blockedWith" | "hasBlocked">,
+    private readonly blocks: Pick<BlockService, "blockedWith" | "between" | "notBlockedBy">,
   ) {}
 
   /** Profiles `askerProfileId` may find: visible members, no block either way. */
@@ -188,9 +188,8 @@ export class ProfileService {
     const profile = await findVisibleProfile(this.db, id, this.visibleUser(sql`${profiles.userId}`));
     if (!profile) return null;
     const other = asker?.profileId && asker.profileId !== profile.id ? asker.profileId : null;
-    if (other && (await this.blocks.hasBlocked(profile.id, other))) {
-      throw new AppError("blocked_by", { name: profile.name });
-    }
+    const block = other ? await this.blocks.between(other, profile.id) : null;
+    if (block?.bBlockedA) throw new AppError("blocked_by", { name: profile.name });
     const viewer: PhotoViewer | null = asker ? { profileId: asker.profileId, paid: asker.paid } : null;
     const { photos, mainImage, lockedCount } = await this.photos.forViewer(profile.id, viewer);
     const shown = new Set<string>(settings.visible_profile_fields);
@@ -227,7 +226,7 @@ export class ProfileService {
         photo_lock: lockedCount === 0 ? null : asker ? "premium" : "login",
       },
       related: await this.presentTeasers(related, asker?.origin, shown.has("city")),
-      blocked: other ? await this.blocks.hasBlocked(other, profile.id) : false,
+      blocked: block?.aBlockedB ?? false,
     };
   }
 
@@ -281,9 +280,13 @@ export class ProfileService {
   }
 
   /** Whether `viewerProfileId` (null: a visitor) may see the profile at all: public, and not blocked by it. */
-  async isVisibleTo(profileId: number, viewerProfileId: number | null): Promise<boolean> {
-    if (!(await this.isPublic(profileId))) return false;
-    return !viewerProfileId || viewerProfileId === profileId || !(await this.blocks.hasBlocked(profileId, viewerProfileId));
+  isVisibleTo(profileId: number, viewerProfileId: number | null): Promise<boolean> {
+    const visible = this.visibleUser(sql`${profiles.userId}`);
+    return isPublicProfile(
+      this.db,
+      profileId,
+      and(visible, this.blocks.notBlockedBy(sql`${profiles.id}`, viewerProfileId)) as SQL,
+    );
   }
 
   /** Names of profiles by id, whatever their visibility (for the member's own lists, e.g. whom they blocked). */
