@@ -1,11 +1,8 @@
 import type { User } from "@app/contract";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { IntlProvider } from "react-intl";
-import { createRoutesStub } from "react-router";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import en from "../../i18n/locales/en.json";
 import { SMARTPHONE_QUERY } from "../../lib/media";
-import { MemberContext, type MemberState } from "../../lib/member";
+import { renderAsMember } from "../../test-utils";
 import {
   ACTIVATION_REMINDER_KEY,
   AccountAlerts,
@@ -60,26 +57,7 @@ describe("disabled e-mail notifications alert rule (spec §2)", () => {
 });
 
 function renderAlerts(user: User | null, path = "/members") {
-  const state: MemberState = {
-    user,
-    setUser: () => {},
-    refresh: async () => {},
-    logout: async () => {},
-    saveLanguage: async () => {},
-  };
-  const Stub = createRoutesStub([
-    {
-      path: "*",
-      Component: () => (
-        <IntlProvider locale="en" messages={en}>
-          <MemberContext.Provider value={state}>
-            <AccountAlerts />
-          </MemberContext.Provider>
-        </IntlProvider>
-      ),
-    },
-  ]);
-  return render(<Stub initialEntries={[path]} />);
+  return renderAsMember(<AccountAlerts />, { user, path });
 }
 
 describe("account alerts", () => {

@@ -1,52 +1,32 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
-import { IntlProvider } from "react-intl";
-import { createRoutesStub } from "react-router";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import en from "../../i18n/locales/en.json";
-import { MemberContext, type MemberState } from "../../lib/member";
+import { renderAsMember } from "../../test-utils";
 import { SignupWizard } from "./signup-wizard";
 import { unconfirmedUser } from "./test-users";
 
 afterEach(() => vi.unstubAllGlobals());
 
 function renderWizard(onLockChange: (locked: boolean) => void, onFinish = vi.fn()) {
-  const user = unconfirmedUser();
-  const state: MemberState = {
-    user,
-    setUser: () => {},
-    refresh: async () => {},
-    logout: async () => {},
-    saveLanguage: async () => {},
-  };
-  const Stub = createRoutesStub([
-    {
-      path: "/",
-      Component: () => (
-        <IntlProvider locale="en" messages={en}>
-          <MemberContext.Provider value={state}>
-            <SignupWizard
-              startAt="profile"
-              pushPublicKey={null}
-              onLockChange={onLockChange}
-              onFinish={onFinish}
-              profileSteps={[
-                {
-                  id: "photo",
-                  titleId: "signup.step_photo",
-                  render: (done) => (
-                    <button type="button" onClick={done}>
-                      skip photo
-                    </button>
-                  ),
-                },
-              ]}
-            />
-          </MemberContext.Provider>
-        </IntlProvider>
-      ),
-    },
-  ]);
-  render(<Stub />);
+  renderAsMember(
+    <SignupWizard
+      startAt="profile"
+      pushPublicKey={null}
+      onLockChange={onLockChange}
+      onFinish={onFinish}
+      profileSteps={[
+        {
+          id: "photo",
+          titleId: "signup.step_photo",
+          render: (done) => (
+            <button type="button" onClick={done}>
+              skip photo
+            </button>
+          ),
+        },
+      ]}
+    />,
+    { user: unconfirmedUser() },
+  );
   return onFinish;
 }
 

@@ -1,10 +1,7 @@
 import type { User } from "@app/contract";
-import { act, fireEvent, render, screen } from "@testing-library/react";
-import { IntlProvider } from "react-intl";
-import { createRoutesStub } from "react-router";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import en from "../../i18n/locales/en.json";
-import { MemberContext, type MemberState } from "../../lib/member";
+import { renderAsMember } from "../../test-utils";
 import { ADD_PHOTOS_KEY, ProfileAlerts, showAddPhotosAlert } from "./profile-alerts";
 
 const mainImage = {
@@ -68,26 +65,7 @@ describe("add-photos alert rule (spec §2)", () => {
 });
 
 function renderAlerts(member: User | null, path = "/members") {
-  const state: MemberState = {
-    user: member,
-    setUser: () => {},
-    refresh: async () => {},
-    logout: async () => {},
-    saveLanguage: async () => {},
-  };
-  const Stub = createRoutesStub([
-    {
-      path: "*",
-      Component: () => (
-        <IntlProvider locale="en" messages={en}>
-          <MemberContext.Provider value={state}>
-            <ProfileAlerts />
-          </MemberContext.Provider>
-        </IntlProvider>
-      ),
-    },
-  ]);
-  return render(<Stub initialEntries={[path]} />);
+  return renderAsMember(<ProfileAlerts />, { user: member, path });
 }
 
 describe("add-photos alert", () => {
