@@ -1,31 +1,33 @@
-import { LOCALE_CODES, type LocaleCode, type SsrServices } from "@app/contract";
+import { LOCALE_CODES, type LocaleCode, SESSION_COOKIE, type SsrServices } from "@app/contract";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
-import { currentUser } from "./modules/accounts/http.ts";
+import { AccountService, lockAddress } from "./modules/accounts/index.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
-import { AccountService } from "./modules/accounts/service.ts";
+import { BlockService } from "./modules/blocks/index.ts";
 import { blockRoutes } from "./modules/blocks/routes.ts";
-import { BlockService } from "./modules/blocks/service.ts";
 import { CreditService } from "./modules/credits/service.ts";
 import { locationRoutes } from "./modules/location/routes.ts";
 import { LocationService } from "./modules/location/service.ts";
 import { photoRoutes } from "./modules/photos/routes.ts";
 import { PhotoService } from "./modules/photos/service.ts";
-import { askerOf, profileRoutes } from "./modules/profiles/routes.ts";
-import { ProfileService } from "./modules/profiles/service.ts";
+import { ProfileService } from "./modules/profiles/index.ts";
+import { profileRoutes } from "./modules/profiles/routes.ts";
 import { DEMO_CITIES } from "./modules/site/data/demo-people.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { normaliseHost, SiteService, selectedCountryFromQuery } from "./modules/site/service.ts";
+import { VisibilityPolicy } from "./modules/visibility/index.ts";
 import { type Bus, openBus, RedisBus } from "./platform/bus.ts";
 import type { Config } from "./platform/config.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
 import { AppError } from "./platform/errors.ts";
 import { registerCsrfProtection } from "./platform/http/csrf.ts";
+import { memberOf, registerEndpointRules, registerMemberContext } from "./platform/http/endpoint.ts";
 import { registerErrorHandling } from "./platform/http/errors.ts";
 import { mailboxRoutes } from "./platform/http/mailbox.ts";
+import { type ProviderHook, registerProviderHooks } from "./platform/http/provider-hooks.ts";
 import { requestHost } from "./platform/http/request-locale.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
 import { registerWebSocket, SESSIONS_ENDED_CHANNEL, type WsHub } from "./platform/http/ws.ts";
@@ -45,6 +47,7 @@ export interface Services {
   profiles: ProfileService;
   location: LocationService;
   blocks: BlockService;
+  visibility: VisibilityPolicy;
 }
 
 export interface BuildOptions {
@@ -54,6 +57,8 @@ export interface BuildOptions {
   database?: Database;
   bus?: Bus;
   mailer?: Mailer;
+  /** Provider callbacks to serve under /hooks/ (payments, mail events; tests add their own). */
+  providerHooks?: readonly ProviderHook[];
 }
 
 export interface App {
@@ -97,29 +102,37 @@ export async function openServices(
     // The demo cities carry their local names (München, Den Haag, Warszawa, ...), which members type.
     Object.entries(DEMO_CITIES).flatMap(([country, cities]) => cities.map((city) => ({ ...city, country }))),
   );
-  // Profiles need the accounts' visibility rule and accounts need profiles: the rule is passed as a
-  // function that reads the accounts service once both exist.
-  let accounts: AccountService | undefined;
   const blocks = new BlockService(database.db);
-  const profiles = new ProfileService(
-    database.db,
-    (column) => (accounts as AccountService).visibleUser(column),
-    photos,
-    location,
-    blocks,
-  );
-  accounts = new AccountService({
+  const visibility = new VisibilityPolicy(database.db, blocks);
+  const profiles = new ProfileService(database.db, visibility, photos, location, blocks);
+  const accounts = new AccountService({
     db: database.db,
     mailer,
     credits,
     profiles,
+    visibility,
     fictionalIcon: async () => (await site.siteFor("")).overrides.fictional_icon,
     log,
     sessionsEnded: (userId) => {
       bus.publish(SESSIONS_ENDED_CHANNEL, { user_id: userId }).catch((err: unknown) => log.error({ err }, "bus publish failed"));
     },
   });
-  return { config, database, bus, mailer, credits, site, accounts, photos, profiles, location, blocks };
+  return { config, database, bus, mailer, credits, site, accounts, photos, profiles, location, blocks, visibility };
+}
+
+/** Whether the site listens on this machine only (a loopback address), so nobody else can reach it. */
+export function listensOnLoopbackOnly(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * The outbox mailbox (/dev/mailbox) is there whenever no SMTP server is configured and the site is
+ * reachable from this machine only: `npm start` on a laptop must let a new user confirm an account.
+ * A site reachable from outside never shows it (main.ts then says in the log that mail cannot leave).
+ */
+export function showsDevMailbox(config: Pick<Config, "SMTP_URL" | "HOST" | "NODE_ENV">): boolean {
+  if (config.SMTP_URL) return false;
+  return config.NODE_ENV === "development" || listensOnLoopbackOnly(config.HOST);
 }
 
 export async function buildApp(config: Config, options: BuildOptions): Promise<App> {
@@ -160,6 +173,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   };
 
   await server.register(cookie);
+  registerEndpointRules(server);
+  registerMemberContext(server, (request) => services.accounts.member(request.cookies[SESSION_COOKIE]));
   await server.register(helmet, {
     // API answers get a deny-all policy; HTML pages get their own with a per-response nonce (ssr.ts).
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
@@ -170,6 +185,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   await server.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   await server.register(rateLimit, {
     global: false,
+    // Per client address, IPv6 per /64 as the login lock counts it (one subscriber has a whole /64).
+    keyGenerator: (request) => lockAddress(request.ip),
     // Counters shared by every node when Redis is there; per process otherwise.
     ...(services.bus instanceof RedisBus ? { redis: services.bus.client, nameSpace: `${config.REDIS_PREFIX}rate:` } : {}),
   });
@@ -210,30 +227,29 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     hasTrafficSource,
   });
   await server.register(profileRoutes, {
-    accounts: services.accounts,
     profiles: services.profiles,
     photos: services.photos,
     site: services.site,
     hasTrafficSource,
   });
   await server.register(locationRoutes, { location: services.location });
-  await server.register(blockRoutes, { accounts: services.accounts, profiles: services.profiles, blocks: services.blocks });
+  await server.register(blockRoutes, { profiles: services.profiles, blocks: services.blocks, visibility: services.visibility });
   await server.register(photoRoutes, {
     photos: services.photos,
-    profiles: services.profiles,
+    visibility: services.visibility,
     viewer: async (request) => {
-      const user = await currentUser(request, services.accounts);
-      if (!user) return null;
-      return { profileId: await services.profiles.profileIdOfUser(user.id).catch(() => null), paid: user.paidUser };
+      const member = await memberOf(request);
+      return member ? { profileId: member.profileId, paid: member.paid } : null;
     },
   });
-  if (services.mailer instanceof OutboxMailer && config.NODE_ENV !== "production") {
+  await registerProviderHooks(server, options.providerHooks ?? []);
+  if (services.mailer instanceof OutboxMailer && showsDevMailbox(config)) {
     await server.register(mailboxRoutes, { outbox: services.mailer });
   }
   const ws = await registerWebSocket(server, {
     bus: services.bus,
     allowedOrigins,
-    authenticate: async (request) => (await currentUser(request, services.accounts))?.id ?? null,
+    authenticate: async (request) => (await memberOf(request))?.userId ?? null,
   });
 
   // Unknown API paths answer JSON, never the web app's HTML.
@@ -255,8 +271,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
           nonce,
           geoipCountry: geoipCountry(request),
           currentUser: async () => {
-            const user = await currentUser(request, services.accounts);
-            return user ? services.accounts.present(user) : null;
+            const member = await memberOf(request);
+            return member ? services.accounts.present(member) : null;
           },
           domainLanguage: async () => {
             const { site } = await services.site.siteFor(host);
@@ -278,11 +294,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
           member: async (id) => {
             const settings = await siteSettings();
             try {
-              return await services.profiles.memberView(
-                id,
-                await askerOf(request, services.accounts, services.profiles),
-                settings,
-              );
+              return await services.profiles.memberView(id, await services.profiles.askerOf(await memberOf(request)), settings);
             } catch (error) {
               // The page says who blocked the asker (spec §6) instead of failing.
               if (error instanceof AppError && error.code === "blocked_by") return { blocked_by: String(error.params.name) };
@@ -290,14 +302,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
             }
           },
           matchFinder: async () => {
-            const user = await currentUser(request, services.accounts);
-            if (!user) return null;
-            const settings = await siteSettings();
-            return services.profiles.matchFinder(user.id, settings);
+            const member = await memberOf(request);
+            if (!member) return null;
+            return services.profiles.matchFinder(member.userId, await siteSettings());
           },
           searchMembers: async (query) => {
             const settings = await siteSettings();
-            return services.profiles.search(query, await askerOf(request, services.accounts, services.profiles), settings);
+            return services.profiles.search(query, await services.profiles.askerOf(await memberOf(request)), settings);
           },
         };
       },

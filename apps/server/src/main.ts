@@ -1,4 +1,4 @@
-import { buildApp } from "./app.ts";
+import { buildApp, showsDevMailbox } from "./app.ts";
 import { ConfigError, loadConfig } from "./platform/config.ts";
 import { seed } from "./seed/seed.ts";
 
@@ -53,7 +53,13 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 
+  if (!config.SMTP_URL && !showsDevMailbox(config)) {
+    log.error(
+      `SMTP_URL is not set and the site listens on ${config.HOST}, reachable from other machines: e-mails (activation, password reset) stay in the outbox and reach nobody. Set SMTP_URL to a mail server, or listen on 127.0.0.1 to read them at /dev/mailbox.`,
+    );
+  }
   await app.server.listen({ port: config.PORT, host: config.HOST });
+  if (showsDevMailbox(config)) log.info(`e-mails go to the outbox: read them at http://localhost:${config.PORT}/dev/mailbox`);
   log.info(
     `dating site on ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`} (database: ${app.services.database.kind}, bus: ${app.services.bus.kind}, node ${process.version})`,
   );

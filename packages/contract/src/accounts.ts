@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "./http.ts";
 import { localeCodeSchema } from "./locales.ts";
 
 /** Spec §5/§9 and the accounts issue: the account rules every side shares. */
@@ -12,6 +13,14 @@ export const ACCOUNT_RULES = {
   /** Wrong passwords from one address for one account before that address is locked out. */
   loginFailuresBeforeLock: 5,
   loginLockMinutes: 15,
+  /**
+   * Wrong passwords for one account from all addresses (within loginLockMinutes) after which every
+   * further attempt from a browser the owner has not logged in with waits 2^(n - this) seconds after
+   * the last failure, up to loginThrottleMaxSeconds: guessing slows to a crawl, the owner's own browser
+   * is never held up (ASVS 6.3.1, OWASP device cookies).
+   */
+  loginFailuresBeforeThrottle: 10,
+  loginThrottleMaxSeconds: 300,
   activationTokenHours: 72,
   resetTokenHours: 2,
   mailChangeTokenHours: 24,
@@ -20,9 +29,13 @@ export const ACCOUNT_RULES = {
 
 /** Name of the session cookie (spec §9: prefix "auth.", 30 days, path /). */
 export const SESSION_COOKIE = "auth.session";
+/** Marks a browser the member has logged in with (the account-wide login throttle spares it). */
+export const DEVICE_COOKIE = "auth.device";
+export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
 export const USER_STATUSES = ["not_confirmed", "active", "pending_deletion"] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof userStatusSchema>;
 export const GENDERS = ["male", "female"] as const;
 export const genderSchema = z.enum(GENDERS);
 /** Whom a member is looking for. */
@@ -103,7 +116,7 @@ export const signupRequestSchema = z.object({
   seeking: seekingSchema,
   signup_message: z.string().trim().max(ACCOUNT_RULES.signupMessageMax).optional(),
   /** Signing up from a profile (/members/{id}/signup). */
-  via_profile_id: z.number().int().positive().optional(),
+  via_profile_id: idSchema.optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idQueryValueSchema, idSchema } from "./http.ts";
 
 /**
  * Spec §6 blocking (payloads "not shown" there; ours): POST /api/block.php `{ id }` blocks a member's
@@ -6,8 +7,8 @@ import { z } from "zod";
  * whom the member blocked. A blocked member asking for the blocker's profile gets 403 `blocked_by`
  * ("You're blocked by {name}. You do not have access to this page.").
  */
-export const blockRequestSchema = z.object({ id: z.number().int().positive() }).strict();
-export const blockQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const blockRequestSchema = z.object({ id: idSchema }).strict();
+export const blockQuerySchema = z.object({ id: idQueryValueSchema });
 export const blockResponseSchema = z.object({ blocked: z.boolean() });
 
 export const blockedMemberSchema = z.object({

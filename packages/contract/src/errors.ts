@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   "signups_closed",
   "login_failed",
   "login_locked",
+  "login_throttled",
   "activation_failed",
   "email_not_found",
   "token_invalid",
@@ -47,6 +48,8 @@ export const ERROR_CODES = [
   // blocking
   "blocked_by",
   "cannot_block_self",
+  // signup from a profile
+  "profile_unavailable",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -89,6 +92,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   signups_closed: 403,
   login_failed: 401,
   login_locked: 429,
+  login_throttled: 429,
   activation_failed: 400,
   email_not_found: 404,
   token_invalid: 400,
@@ -101,4 +105,5 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   photo_too_large: 413,
   blocked_by: 403,
   cannot_block_self: 422,
+  profile_unavailable: 422,
 };

@@ -1,9 +1,12 @@
 export * from "./accounts.ts";
 export * from "./blocks.ts";
+export * from "./endpoints.ts";
 export * from "./errors.ts";
+export * from "./http.ts";
 export * from "./interests.ts";
 export * from "./limits.ts";
 export * from "./locales.ts";
+export type * from "./member-context.ts";
 export * from "./members.ts";
 export * from "./profiles.ts";
 export * from "./settings.ts";

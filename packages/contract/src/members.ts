@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { genderSchema } from "./accounts.ts";
+import { idQueryValueSchema } from "./http.ts";
 import { INTEREST_KEYS } from "./interests.ts";
 import { BODY_TYPES, distanceSchema, EYE_COLORS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES } from "./profiles.ts";
 import { countryCodeSchema } from "./settings.ts";
@@ -61,7 +62,7 @@ export const memberResponseSchema = z.object({
   blocked: z.boolean(),
 });
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
-export const memberQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const memberQuerySchema = z.object({ id: idQueryValueSchema });
 
 const optionalInt = (min: number, max: number) =>
   z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().int().min(min).max(max).optional());

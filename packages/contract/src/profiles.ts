@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { genderSchema, mainImageSchema, seekingSchema } from "./accounts.ts";
+import { idQueryValueSchema, idSchema } from "./http.ts";
 import { INTEREST_KEYS } from "./interests.ts";
 
 /** Spec §3 Profile value lists (stored keys; labels are `profile.<field>.<key>` messages). */
@@ -95,13 +96,13 @@ export const PHOTO_UPLOAD = {
 /** PUT /api/photo.php: change one of the member's own photos. DELETE /api/photo.php?id= removes it. */
 export const photoUpdateSchema = z
   .object({
-    id: z.number().int().positive(),
+    id: idSchema,
     main: z.literal(true).optional(),
     private: z.boolean().optional(),
     position: z.number().int().min(0).max(100).optional(),
   })
   .strict();
-export const photoIdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const photoIdQuerySchema = z.object({ id: idQueryValueSchema });
 
 /** GET /api/geocode.php?lat=&lon=: where a point is (offline reverse geocoding; spec §7). */
 export const geocodeQuerySchema = z.object({

@@ -69,7 +69,7 @@ export async function startTestApp(
   // Redis keys (rate-limit counters) under a prefix of this app alone, removed again on stop.
   const redisPrefix = `test:${randomBytes(6).toString("hex")}:`;
   const config: Config = loadConfig({
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     HOST: "127.0.0.1",

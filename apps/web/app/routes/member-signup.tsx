@@ -1,4 +1,4 @@
-import { signupsEnabled } from "@app/contract";
+import { parseIdParam, signupsEnabled } from "@app/contract";
 import { FormattedMessage, useIntl } from "react-intl";
 import { data, redirect, useNavigate } from "react-router";
 import { useRootData } from "../root";
@@ -8,11 +8,14 @@ import type { Route } from "./+types/member-signup";
 import { InviteOnly, SignupFlow } from "./signup-flow";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== params.id) throw data(null, { status: 404 });
-  if (await context.get(servicesContext).currentUser()) throw redirect("/members");
-  // The profile's name is not available to loaders yet; the page then uses the generic wording.
-  return { id, name: null as string | null };
+  const id = parseIdParam(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const services = context.get(servicesContext);
+  if (await services.currentUser()) throw redirect("/members");
+  // Spec §4: the wording names the profile; a profile a visitor may not see has no signup page.
+  const answer = await services.member(id);
+  if (!answer || "blocked_by" in answer) throw data(null, { status: 404 });
+  return { id, name: answer.profile.name };
 }
 
 /** /members/{id}/signup: signing up from a profile, with the free-message allowance (spec §1, §4). */
@@ -23,9 +26,7 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
   if (!root) return null;
   const { settings } = root;
   const { id, name } = loaderData;
-  const title = name
-    ? intl.formatMessage({ id: "signup.via_profile_title" }, { name })
-    : intl.formatMessage({ id: "signup.via_profile_title_generic" });
+  const title = intl.formatMessage({ id: "signup.via_profile_title" }, { name });
   const numCredits = settings.signup_credits;
   const numMessages = settings.message_credits > 0 ? Math.floor(numCredits / settings.message_credits) : 0;
   return (

@@ -1,4 +1,4 @@
-import { signupsEnabled } from "@app/contract";
+import { parseIdParam, signupsEnabled } from "@app/contract";
 import { createIntl, FormattedMessage, useIntl } from "react-intl";
 import { data, Link, useRevalidator } from "react-router";
 import { BlockActions } from "../features/blocks/block-actions";
@@ -21,8 +21,8 @@ const loadRegions = () => getRegions("all");
  * see it. A member who does not exist or may not be seen is a 404.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== params.id) throw data(null, { status: 404 });
+  const id = parseIdParam(params.id);
+  if (id === null) throw data(null, { status: 404 });
   const services = context.get(servicesContext);
   const [answer, { locale }] = await Promise.all([services.member(id), resolveLocale(request, services)]);
   if (!answer) throw data(null, { status: 404 });

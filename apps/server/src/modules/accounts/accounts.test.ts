@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, userResponseSchema } from "@app/contract";
+import { DEVICE_COOKIE, SESSION_COOKIE, userResponseSchema } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { t } from "../../platform/i18n.ts";
@@ -185,6 +185,47 @@ describe("activation", () => {
   });
 });
 
+describe("signup from a profile (spec §4)", () => {
+  it("stores the message for a profile a visitor may see, and refuses hidden, unknown and out-of-range ones", async () => {
+    const demo = await rows<{ id: number; user_id: number }>(
+      sql`select p.id, p.user_id from profiles p join users u on u.id = p.user_id where u.email = 'free@example.com'`,
+    );
+    const target = demo.rows[0] as { id: number; user_id: number };
+    const email = newEmail();
+    const ok = await new TestClient(app.server).post(
+      "/api/signup.php",
+      signupBody(email, { via_profile_id: target.id, signup_message: "Hi there!" }),
+    );
+    expect(ok.statusCode).toBe(200);
+    const stored = await rows<{ text: string }>(sql`select text from signup_messages where to_profile_id = ${target.id}`);
+    expect(stored.rows.map((r) => r.text)).toContain("Hi there!");
+
+    const before = await countUsers();
+    await database.db.execute(sql`update users set invisible = true where id = ${target.user_id}`);
+    try {
+      for (const id of [target.id, 99_999_999]) {
+        const refused = await new TestClient(app.server).post(
+          "/api/signup.php",
+          signupBody(newEmail(), { via_profile_id: id, signup_message: "Hello" }),
+        );
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json()).toMatchObject({ error: "profile_unavailable", fields: { via_profile_id: expect.any(String) } });
+      }
+      const tooBig = await new TestClient(app.server).post(
+        "/api/signup.php",
+        signupBody(newEmail(), { via_profile_id: 2_147_483_648, signup_message: "Hello" }),
+      );
+      expect(tooBig.statusCode).toBe(422);
+      expect(tooBig.json().fields).toHaveProperty("via_profile_id");
+      const nul = await new TestClient(app.server).post("/api/signup.php", signupBody(newEmail(), { name: "Ro\u0000bin" }));
+      expect(nul.statusCode).toBe(422);
+      expect(await countUsers()).toBe(before);
+    } finally {
+      await database.db.execute(sql`update users set invisible = false where id = ${target.user_id}`);
+    }
+  });
+});
+
 describe("login and sessions", () => {
   it("logs in with a new token each time and logs out", async () => {
     const { email } = await signedUp();
@@ -268,6 +309,103 @@ describe("login and sessions", () => {
       password: "correct horse battery",
     });
     expect(otherNetwork.statusCode).toBe(200);
+  });
+
+  it("slows guessing from many addresses down, account-wide, but never the owner's own browser", async () => {
+    const { email } = await signedUp();
+    // The owner logs in once from their browser, which then carries the device cookie.
+    const owner = new TestClient(app.server, { address: "198.51.100.77" });
+    expect((await owner.post("/api/user.php", { email, password: "correct horse battery" })).statusCode).toBe(200);
+    expect(owner.cookies.get(DEVICE_COOKIE)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // 40 wrong passwords from 40 addresses: the first 10 are judged, then every further guess must
+    // wait 1, 2, 4, ... seconds after the last failure and is refused unjudged before that.
+    const guess = (i: number, password = `guess-${i}`) =>
+      new TestClient(app.server, { address: `203.0.114.${i + 1}` }).post("/api/user.php", { email, password });
+    for (let i = 0; i < 10; i++) expect((await guess(i)).json().error, `guess ${i}`).toBe("login_failed");
+    // (The last failure is moved ahead, so that a slow machine cannot outwait the first second.)
+    await database.db.execute(
+      sql`update login_failures set failed_at = now() + interval '10 minutes' where id = (select max(id) from login_failures where email = ${email})`,
+    );
+    for (let i = 10; i < 40; i++) expect((await guess(i)).json().error).toBe("login_throttled");
+    const stored = await rows<{ n: number }>(sql`select count(*)::int as n from login_failures where email = ${email}`);
+    expect(stored.rows[0]?.n).toBe(10);
+    // Even the right password from a stranger's browser waits: the answer must not tell guesses apart.
+    const stranger = await guess(200, "correct horse battery");
+    expect(stranger.statusCode).toBe(429);
+    const seconds = stranger.json().params.seconds as number;
+    expect(seconds).toBeGreaterThan(590);
+    expect(stranger.json()).toEqual({
+      error: "login_throttled",
+      message: t("en", "error.login_throttled", { seconds }),
+      params: { seconds },
+    });
+
+    // The owner's browser is not held up, and the outsider never locked the owner out.
+    owner.cookies.delete(SESSION_COOKIE);
+    expect((await owner.post("/api/user.php", { email, password: "correct horse battery" })).statusCode).toBe(200);
+    // A forged or someone else's device cookie does not help.
+    const forged = new TestClient(app.server, { address: "203.0.114.201" });
+    forged.cookies.set(DEVICE_COOKIE, "x".repeat(43));
+    expect((await forged.post("/api/user.php", { email, password: "guess-x" })).json().error).toBe("login_throttled");
+
+    // Once the wait is over, a guess is judged again (and the wait doubles).
+    await database.db.execute(
+      sql`update login_failures set failed_at = failed_at - interval '10 minutes 2 seconds' where email = ${email}`,
+    );
+    expect((await forged.post("/api/user.php", { email, password: "guess-y" })).json().error).toBe("login_failed");
+    expect((await forged.post("/api/user.php", { email, password: "guess-z" })).json()).toMatchObject({
+      error: "login_throttled",
+      params: { seconds: 2 },
+    });
+  });
+
+  it("ends the session a browser presents when it logs in again, and refuses a cross-site logout link", async () => {
+    const { email } = await signedUp();
+    const browser = new TestClient(app.server);
+    await browser.post("/api/user.php", { email, password: "correct horse battery" });
+    const first = browser.cookies.get(SESSION_COOKIE) as string;
+    await browser.post("/api/user.php", { email, password: "correct horse battery" });
+    const second = browser.cookies.get(SESSION_COOKIE) as string;
+    expect(second).not.toBe(first);
+    const stale = new TestClient(app.server);
+    stale.cookies.set(SESSION_COOKIE, first);
+    expect((await stale.get("/api/user.php")).json()).toEqual({ user: null });
+
+    // A link on another site (Sec-Fetch-Site: cross-site) does not log the member out.
+    const crossSite = await browser.get("/api/logout.php", { "sec-fetch-site": "cross-site" });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json().error).toBe("bad_origin");
+    expect(userResponseSchema.parse((await browser.get("/api/user.php")).json()).user?.email).toBe(email);
+    // The site's own logout (POST) and a same-origin GET work.
+    expect((await browser.post("/api/logout.php", {}, { "sec-fetch-site": "same-origin" })).statusCode).toBe(200);
+    expect((await browser.get("/api/user.php")).json()).toEqual({ user: null });
+  });
+
+  it("compares the scheme of an Origin, not only its host", async () => {
+    const client = new TestClient(app.server);
+    const wrongScheme = await client.post(
+      "/api/reset-password.php",
+      { email: "ghost@example.org" },
+      { origin: "https://localhost:80" },
+    );
+    expect(wrongScheme.statusCode).toBe(403);
+    expect(wrongScheme.json().error).toBe("bad_origin");
+    const same = await client.post("/api/reset-password.php", { email: "ghost@example.org" }, { origin: "http://localhost:80" });
+    expect(same.json().error).toBe("email_not_found");
+  });
+
+  it("counts the login rate limit per IPv6 /64", async () => {
+    const codes: number[] = [];
+    for (let i = 1; i <= 31; i++) {
+      const response = await new TestClient(app.server, { address: `2001:db8:9:9::${i.toString(16)}` }).post("/api/user.php", {
+        email: `nobody-${i}@example.org`,
+        password: "whatever-123",
+      });
+      codes.push(response.statusCode);
+    }
+    expect(codes.slice(0, 30).every((code) => code === 401)).toBe(true);
+    expect(codes[30]).toBe(429);
   });
 
   it("treats an unknown e-mail like a wrong password", async () => {

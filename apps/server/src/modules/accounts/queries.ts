@@ -1,50 +1,51 @@
 import { and, eq, gt, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/index.ts";
-import { accountTokens, loginFailures, sessions, signupMessages, users } from "./schema.ts";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db, DbOrTx } from "../../platform/db/index.ts";
+import { accountTokens, loginDevices, loginFailures, sessions, signupMessages, users } from "./schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type TokenKind = (typeof accountTokens.$inferSelect)["kind"];
-type Tx = Pick<Db, "insert" | "update" | "select" | "delete" | "execute">;
 
 /**
  * "The member of `userIdColumn` is visible to others" (not invisible, not pending deletion), as an
  * EXISTS condition for other modules' queries: an index lookup per candidate row, never a scan.
  */
 export function visibleUserCondition(userIdColumn: SQL): SQL {
-  return sql`exists (select 1 from ${users} where ${users.id} = ${userIdColumn} and not ${users.invisible} and ${users.status} <> 'pending_deletion')`;
+  const u = alias(users, "visible_user");
+  return sql`exists (select 1 from ${users} as ${sql.identifier("visible_user")} where ${u.id} = ${userIdColumn} and not ${u.invisible} and ${u.status} <> 'pending_deletion')`;
 }
 
-export async function insertUser(db: Tx, row: NewUser): Promise<UserRow> {
+export async function insertUser(db: DbOrTx, row: NewUser): Promise<UserRow> {
   const [created] = await db.insert(users).values(row).returning();
   if (!created) throw new Error("user insert returned nothing");
   return created;
 }
 
-export async function findUserByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return row;
 }
 
-export async function findUser(db: Tx, id: number): Promise<UserRow | undefined> {
+export async function findUser(db: DbOrTx, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 
-export async function updateUser(db: Tx, id: number, values: Partial<NewUser>): Promise<UserRow | undefined> {
+export async function updateUser(db: DbOrTx, id: number, values: Partial<NewUser>): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
 }
 
 // Sessions
 
-export async function insertSession(db: Tx, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+export async function insertSession(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
   await db.insert(sessions).values({ userId, tokenHash, expiresAt });
 }
 
-export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
+export async function findSessionUser(db: Db, tokenHash: string, now: Date, profileIdOf: (userId: SQL) => SQL) {
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, profileId: sql<number | null>`${profileIdOf(sql`${users.id}`)}` })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
@@ -56,12 +57,12 @@ export async function touchSession(db: Db, id: number, now: Date): Promise<void>
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
 }
 
-export async function deleteSession(db: Tx, tokenHash: string): Promise<void> {
+export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
 /** Ends every session of a member, or every one but `keepHash`. */
-export async function deleteSessions(db: Tx, userId: number, keepHash?: string): Promise<void> {
+export async function deleteSessions(db: DbOrTx, userId: number, keepHash?: string): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), keepHash ? ne(sessions.tokenHash, keepHash) : undefined));
 }
 
@@ -73,7 +74,7 @@ export async function countSessions(db: Db, userId: number): Promise<number> {
 // E-mailed tokens
 
 export async function insertToken(
-  db: Tx,
+  db: DbOrTx,
   row: { userId: number; kind: TokenKind; tokenHash: string; expiresAt: Date; newEmail?: string },
 ): Promise<void> {
   // A new link replaces the older unused ones of the same kind.
@@ -85,7 +86,7 @@ export async function insertToken(
 }
 
 /** Marks a valid (unused, unexpired) token used and returns it; undefined when there is none. */
-export async function consumeToken(db: Tx, kind: TokenKind, tokenHash: string, now: Date) {
+export async function consumeToken(db: DbOrTx, kind: TokenKind, tokenHash: string, now: Date) {
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
@@ -101,7 +102,7 @@ export async function consumeToken(db: Tx, kind: TokenKind, tokenHash: string, n
   return row;
 }
 
-export async function findValidToken(db: Tx, kind: TokenKind, tokenHash: string, now: Date) {
+export async function findValidToken(db: DbOrTx, kind: TokenKind, tokenHash: string, now: Date) {
   const [row] = await db
     .select()
     .from(accountTokens)
@@ -119,7 +120,7 @@ export async function findValidToken(db: Tx, kind: TokenKind, tokenHash: string,
 
 // Login failures
 
-export async function recentFailures(db: Tx, email: string, address: string, since: Date) {
+export async function recentFailures(db: DbOrTx, email: string, address: string, since: Date) {
   return db
     .select({ failedAt: loginFailures.failedAt })
     .from(loginFailures)
@@ -127,12 +128,34 @@ export async function recentFailures(db: Tx, email: string, address: string, sin
     .orderBy(loginFailures.failedAt);
 }
 
-export async function recordFailure(db: Tx, email: string, address: string, at: Date): Promise<void> {
+export async function recordFailure(db: DbOrTx, email: string, address: string, at: Date): Promise<void> {
   await db.insert(loginFailures).values({ email, address, failedAt: at });
 }
 
-export async function clearFailures(db: Tx, email: string, address: string): Promise<void> {
+export async function clearFailures(db: DbOrTx, email: string, address: string): Promise<void> {
   await db.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.address, address)));
+}
+
+/** Wrong passwords for one account from every address since `since`: how many, and the latest. */
+export async function accountFailures(db: DbOrTx, email: string, since: Date): Promise<{ count: number; last: Date | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, last: sql<string | null>`max(${loginFailures.failedAt})` })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email), gt(loginFailures.failedAt, since)));
+  return { count: row?.count ?? 0, last: row?.last ? new Date(row.last) : null };
+}
+
+export async function insertDevice(db: DbOrTx, userId: number, tokenHash: string): Promise<void> {
+  await db.insert(loginDevices).values({ userId, tokenHash });
+}
+
+export async function deviceOwner(db: DbOrTx, tokenHash: string): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: loginDevices.userId })
+    .from(loginDevices)
+    .where(eq(loginDevices.tokenHash, tokenHash))
+    .limit(1);
+  return row?.userId ?? null;
 }
 
 export async function pruneFailures(db: Db, before: Date): Promise<void> {
@@ -148,17 +171,20 @@ export async function expiredDeletions(db: Db, before: Date): Promise<number[]> 
   return rows.map((r) => r.id);
 }
 
-export async function deleteUser(db: Tx, id: number): Promise<void> {
+export async function deleteUser(db: DbOrTx, id: number): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
 }
 
-/** Serialises login attempts for one account from one address (inside the caller's transaction). */
-export async function lockLoginPair(tx: Tx, email: string, address: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${email}), hashtext(${address}))`);
+/**
+ * Serialises login attempts for one account (inside the caller's transaction), so that parallel
+ * guesses from one address or from many are all counted before the next is judged.
+ */
+export async function lockLoginAccount(tx: DbOrTx, email: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7201003, hashtext(${email}))`);
 }
 
 /** Spends every unused link of a member (all kinds, or the given ones). */
-export async function voidTokens(db: Tx, userId: number, kinds?: TokenKind[]): Promise<void> {
+export async function voidTokens(db: DbOrTx, userId: number, kinds?: TokenKind[]): Promise<void> {
   await db
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
@@ -177,7 +203,7 @@ export async function voidTokens(db: Tx, userId: number, kinds?: TokenKind[]): P
 }
 
 /** A token by its hash in any state (to recognise a second click on an activation link). */
-export async function findToken(db: Tx, kind: TokenKind, tokenHash: string) {
+export async function findToken(db: DbOrTx, kind: TokenKind, tokenHash: string) {
   const [row] = await db
     .select()
     .from(accountTokens)
@@ -186,6 +212,6 @@ export async function findToken(db: Tx, kind: TokenKind, tokenHash: string) {
   return row;
 }
 
-export async function insertSignupMessage(db: Tx, row: { userId: number; toProfileId: number; text: string }): Promise<void> {
+export async function insertSignupMessage(db: DbOrTx, row: { userId: number; toProfileId: number; text: string }): Promise<void> {
   await db.insert(signupMessages).values(row);
 }

@@ -1,28 +1,18 @@
 import {
-  deleteAccountRequestSchema,
-  invisibleRequestSchema,
-  languageRequestSchema,
-  loginRequestSchema,
-  mailChangeRequestSchema,
-  type NotificationsResponse,
-  notificationsRequestSchema,
-  passwordChangeRequestSchema,
-  resetPasswordDoRequestSchema,
-  resetPasswordRequestSchema,
+  DEVICE_COOKIE,
+  ENDPOINTS,
+  type MemberContext,
   SESSION_COOKIE,
-  signupRequestSchema,
   signupsEnabled,
-  tokenRequestSchema,
   tokenSchema,
   type UserResponse,
 } from "@app/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
-import { parseInput } from "../../platform/http/errors.ts";
+import { forgetMember, handle, refreshMember } from "../../platform/http/endpoint.ts";
 import { requestHost, requestLocale } from "../../platform/http/request-locale.ts";
 import type { SiteService } from "../site/service.ts";
-import { clearSessionCookie, currentUser, isSecure, requireUser, setSessionCookie } from "./http.ts";
+import { clearSessionCookie, isSecure, setDeviceCookie, setSessionCookie } from "./http.ts";
 import type { AccountService, RequestContext } from "./service.ts";
 
 export interface AccountRoutesOptions {
@@ -33,7 +23,7 @@ export interface AccountRoutesOptions {
   hasTrafficSource(request: FastifyRequest): boolean;
 }
 
-/** Rate limits per client address (spec: signup, login and reset are rate limited). */
+/** Rate limits per client address (IPv6 per /64; spec: signup, login and reset are rate limited). */
 const limits = {
   signup: { max: 10, timeWindow: "1 hour" },
   login: { max: 30, timeWindow: "15 minutes" },
@@ -41,11 +31,10 @@ const limits = {
   mail: { max: 10, timeWindow: "1 hour" },
 };
 
-const tokenQuery = z.object({ token: z.string().max(200) });
-
 /** The account calls (see packages/contract/src/accounts.ts): thin handlers over AccountService. */
 export async function accountRoutes(app: FastifyInstance, options: AccountRoutesOptions): Promise<void> {
   const { accounts, site } = options;
+  const secure = (request: FastifyRequest) => isSecure(request, options.publicUrl);
 
   const context = async (request: FastifyRequest): Promise<RequestContext> => {
     const host = requestHost(request);
@@ -57,141 +46,195 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
       siteName: row.name,
     };
   };
-  const answer = async (user: Parameters<AccountService["present"]>[0]): Promise<UserResponse> => ({
-    user: await accounts.present(user),
-  });
+  const answer = async (member: MemberContext | null): Promise<UserResponse> => {
+    if (!member) throw new AppError("authentication_required");
+    return { user: await accounts.present(member) };
+  };
+  /** A new session for this request: the cookie, and the request's member from now on. */
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: number, token: string) => {
+    setSessionCookie(reply, token, secure(request));
+    const member = await accounts.memberOfUser(userId);
+    forgetMember(request);
+    request.member = member;
+    return member;
+  };
+  /** Ends the session the request presents (logout, or a login over an existing session). */
+  const endPresentedSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    await accounts.logout(request.cookies[SESSION_COOKIE]);
+    clearSessionCookie(request, reply, secure(request));
+  };
 
   // The user call (spec §7): GET polls, POST logs in, PUT saves the language.
-  app.get("/api/user.php", async (request, reply) => {
+  handle(app, ENDPOINTS.user, async ({ request, reply, member }) => {
     reply.header("cache-control", "no-store");
-    const user = await currentUser(request, accounts);
-    if (!user && request.cookies[SESSION_COOKIE]) clearSessionCookie(request, reply, isSecure(request, options.publicUrl));
-    return user ? answer(user) : { user: null };
+    if (!member && request.cookies[SESSION_COOKIE]) clearSessionCookie(request, reply, secure(request));
+    return member ? answer(member) : { user: null };
   });
 
-  app.post("/api/user.php", { config: { rateLimit: limits.login } }, async (request, reply) => {
-    const input = parseInput(loginRequestSchema, request.body);
-    const { user, token } = await accounts.login(input.email, input.password, await context(request));
-    setSessionCookie(request, reply, token, isSecure(request, options.publicUrl));
-    return answer(user);
+  handle(
+    app,
+    ENDPOINTS.login,
+    async ({ request, reply, body }) => {
+      const session = await accounts.login(body.email, body.password, {
+        ...(await context(request)),
+        deviceToken: request.cookies[DEVICE_COOKIE],
+      });
+      // A login while presenting another session ends that one: one browser, one session.
+      if (request.cookies[SESSION_COOKIE]) await accounts.logout(request.cookies[SESSION_COOKIE]);
+      if (session.deviceToken) setDeviceCookie(reply, session.deviceToken, secure(request));
+      return answer(await startSession(request, reply, session.user.id, session.token));
+    },
+    { rateLimit: limits.login },
+  );
+
+  handle(app, ENDPOINTS.language, async ({ request, member, body }) => {
+    await accounts.setLanguage(member, body.language);
+    return answer(await refreshMember(request));
   });
 
-  app.put("/api/user.php", async (request) => {
-    const user = await requireUser(request, accounts);
-    const { language } = parseInput(languageRequestSchema, request.body);
-    return answer(await accounts.setLanguage(user, language));
-  });
-
-  app.get("/api/logout.php", async (request, reply) => {
-    await accounts.logout(request.cookies[SESSION_COOKIE]);
-    clearSessionCookie(request, reply, isSecure(request, options.publicUrl));
+  // Spec §7 logs out with a GET; a link on another site must not log a member out, so a browser's
+  // cross-site GET is refused (Sec-Fetch-Site). The site itself uses POST, under the CSRF rule.
+  handle(app, ENDPOINTS.logout, async ({ request, reply }) => {
+    const site = request.headers["sec-fetch-site"];
+    if (site === "cross-site" || site === "same-site") throw new AppError("bad_origin");
+    await endPresentedSession(request, reply);
     reply.header("cache-control", "no-store");
-    return { ok: true };
+    return { ok: true as const };
   });
 
-  app.post("/api/signup.php", { config: { rateLimit: limits.signup } }, async (request, reply) => {
-    const input = parseInput(signupRequestSchema, request.body);
-    const host = requestHost(request);
-    const { overrides } = await site.siteFor(host);
-    const settings = await site.settings({
-      host,
-      locale: requestLocale(request),
-      geoipCountry: options.geoipCountry(request),
-      selectedCountry: null,
-    });
-    const country =
-      settings.geoip_selected_country && overrides.countries.includes(settings.geoip_selected_country)
-        ? settings.geoip_selected_country
-        : (overrides.countries[0] ?? "NL");
-    const { user, token } = await accounts.signup(input, {
-      ...(await context(request)),
-      signupsOpen: signupsEnabled(settings, options.hasTrafficSource(request)),
-      signupCredits: settings.signup_credits,
-      country,
-    });
-    setSessionCookie(request, reply, token, isSecure(request, options.publicUrl));
-    return answer(user);
+  handle(app, ENDPOINTS.logoutPost, async ({ request, reply }) => {
+    await endPresentedSession(request, reply);
+    reply.header("cache-control", "no-store");
+    return { ok: true as const };
   });
+
+  handle(
+    app,
+    ENDPOINTS.signup,
+    async ({ request, reply, body }) => {
+      const host = requestHost(request);
+      const { overrides } = await site.siteFor(host);
+      const settings = await site.settings({
+        host,
+        locale: requestLocale(request),
+        geoipCountry: options.geoipCountry(request),
+        selectedCountry: null,
+      });
+      const country =
+        settings.geoip_selected_country && overrides.countries.includes(settings.geoip_selected_country)
+          ? settings.geoip_selected_country
+          : (overrides.countries[0] ?? "NL");
+      const { user, token } = await accounts.signup(body, {
+        ...(await context(request)),
+        signupsOpen: signupsEnabled(settings, options.hasTrafficSource(request)),
+        signupCredits: settings.signup_credits,
+        country,
+      });
+      if (request.cookies[SESSION_COOKIE]) await accounts.logout(request.cookies[SESSION_COOKIE]);
+      return answer(await startSession(request, reply, user.id, token));
+    },
+    { rateLimit: limits.signup },
+  );
 
   // Activation: POST sends the mail again; GET is the e-mailed link.
-  app.post("/api/activation.php", { config: { rateLimit: limits.mail } }, async (request) => {
-    const user = await requireUser(request, accounts);
-    await accounts.sendActivation(user, await context(request));
-    return { ok: true };
-  });
+  handle(
+    app,
+    ENDPOINTS.resendActivation,
+    async ({ request, member }) => {
+      await accounts.resendActivation(member, await context(request));
+      return { ok: true as const };
+    },
+    { rateLimit: limits.mail },
+  );
 
-  app.get("/api/activation.php", async (request, reply) => {
-    const query = tokenQuery.safeParse(request.query);
+  handle(app, ENDPOINTS.activate, async ({ request, reply }) => {
+    const query = ENDPOINTS.activate.query.safeParse(request.query);
     const token = query.success && tokenSchema.safeParse(query.data.token).success ? query.data.token : null;
     const user = token ? await accounts.activate(token) : null;
     return reply.redirect(user ? "/activate/done" : "/activate/error", 303);
   });
 
-  app.post("/api/reset-password.php", { config: { rateLimit: limits.reset } }, async (request) => {
-    const { email } = parseInput(resetPasswordRequestSchema, request.body);
-    await accounts.requestPasswordReset(email, await context(request));
-    return { ok: true };
+  handle(
+    app,
+    ENDPOINTS.resetPassword,
+    async ({ request, body }) => {
+      await accounts.requestPasswordReset(body.email, await context(request));
+      return { ok: true as const };
+    },
+    { rateLimit: limits.reset },
+  );
+
+  handle(
+    app,
+    ENDPOINTS.resetPasswordDo,
+    async ({ request, reply, body }) => {
+      if (!tokenSchema.safeParse(body.token).success) throw new AppError("token_invalid");
+      const { user, token } = await accounts.resetPassword(body.token, body.password, body.password_confirm);
+      return answer(await startSession(request, reply, user.id, token));
+    },
+    { rateLimit: limits.reset },
+  );
+
+  handle(
+    app,
+    ENDPOINTS.changePassword,
+    async ({ request, member, body }) => {
+      await accounts.changePassword(member, body, request.cookies[SESSION_COOKIE]);
+      return { ok: true as const };
+    },
+    { rateLimit: limits.login },
+  );
+
+  handle(
+    app,
+    ENDPOINTS.mailChange,
+    async ({ request, member, body }) => {
+      await accounts.requestMailChange(member, body.new_email, body.password, await context(request));
+      return { ok: true as const };
+    },
+    { rateLimit: limits.mail },
+  );
+
+  handle(app, ENDPOINTS.mailChangeDo, async ({ body }) => {
+    if (!tokenSchema.safeParse(body.token).success) throw new AppError("token_invalid");
+    const user = await accounts.confirmMailChange(body.token);
+    return answer(await accounts.memberOfUser(user.id));
   });
 
-  app.post("/api/reset-password-do.php", { config: { rateLimit: limits.reset } }, async (request, reply) => {
-    const input = parseInput(resetPasswordDoRequestSchema, request.body);
-    if (!tokenSchema.safeParse(input.token).success) throw new AppError("token_invalid");
-    const { user, token } = await accounts.resetPassword(input.token, input.password, input.password_confirm);
-    setSessionCookie(request, reply, token, isSecure(request, options.publicUrl));
-    return answer(user);
-  });
-
-  app.post("/api/password.php", { config: { rateLimit: limits.login } }, async (request) => {
-    const user = await requireUser(request, accounts);
-    const input = parseInput(passwordChangeRequestSchema, request.body);
-    await accounts.changePassword(user, input, request.cookies[SESSION_COOKIE]);
-    return { ok: true };
-  });
-
-  app.post("/api/mail-change.php", { config: { rateLimit: limits.mail } }, async (request) => {
-    const user = await requireUser(request, accounts);
-    const input = parseInput(mailChangeRequestSchema, request.body);
-    await accounts.requestMailChange(user, input.new_email, input.password, await context(request));
-    return { ok: true };
-  });
-
-  app.post("/api/mail-change-do.php", async (request) => {
-    const { token } = parseInput(tokenRequestSchema, request.body);
-    if (!tokenSchema.safeParse(token).success) throw new AppError("token_invalid");
-    return answer(await accounts.confirmMailChange(token));
-  });
-
-  app.post("/api/delete-account.php", { config: { rateLimit: limits.login } }, async (request, reply) => {
-    const user = await requireUser(request, accounts);
-    const { password } = parseInput(deleteAccountRequestSchema, request.body);
-    await accounts.requestDeletion(user, password, await context(request));
-    clearSessionCookie(request, reply, isSecure(request, options.publicUrl));
-    return { ok: true };
-  });
+  handle(
+    app,
+    ENDPOINTS.deleteAccount,
+    async ({ request, reply, member, body }) => {
+      await accounts.requestDeletion(member, body.password, await context(request));
+      clearSessionCookie(request, reply, secure(request));
+      return { ok: true as const };
+    },
+    { rateLimit: limits.login },
+  );
 
   // Reactivation: the e-mailed link opens /account-reactivate, whose button posts the token (a mail
   // scanner following the link must not undo a deletion).
-  app.post("/api/reactivate.php", { config: { rateLimit: limits.reset } }, async (request) => {
-    const { token } = parseInput(tokenRequestSchema, request.body);
-    const user = tokenSchema.safeParse(token).success ? await accounts.reactivate(token) : null;
-    if (!user) throw new AppError("token_invalid");
-    return { ok: true };
+  handle(
+    app,
+    ENDPOINTS.reactivate,
+    async ({ body }) => {
+      const user = tokenSchema.safeParse(body.token).success ? await accounts.reactivate(body.token) : null;
+      if (!user) throw new AppError("token_invalid");
+      return { ok: true as const };
+    },
+    { rateLimit: limits.reset },
+  );
+
+  handle(app, ENDPOINTS.invisible, async ({ request, member, body }) => {
+    await accounts.setInvisible(member, body.invisible);
+    return answer(await refreshMember(request));
   });
 
-  app.put("/api/invisible.php", async (request) => {
-    const user = await requireUser(request, accounts);
-    const { invisible } = parseInput(invisibleRequestSchema, request.body);
-    return answer(await accounts.setInvisible(user, invisible));
-  });
+  handle(app, ENDPOINTS.notifications, async ({ member }) => ({ notifications: accounts.notifications(member) }));
 
-  app.get("/api/notifications.php", async (request): Promise<NotificationsResponse> => {
-    const user = await requireUser(request, accounts);
-    return { notifications: accounts.notifications(user) };
-  });
-
-  app.put("/api/notifications.php", async (request): Promise<NotificationsResponse> => {
-    const user = await requireUser(request, accounts);
-    const { enabled } = parseInput(notificationsRequestSchema, request.body);
-    return { notifications: accounts.notifications(await accounts.setNotifications(user, enabled)) };
+  handle(app, ENDPOINTS.saveNotifications, async ({ request, member, body }) => {
+    await accounts.setNotifications(member, body.enabled);
+    const updated = await refreshMember(request);
+    return { notifications: accounts.notifications(updated ?? member) };
   });
 }

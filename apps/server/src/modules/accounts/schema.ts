@@ -114,3 +114,21 @@ export const signupMessages = pgTable("signup_messages", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   deliveredAt: timestamp("delivered_at", { withTimezone: true }),
 });
+
+/**
+ * Browsers where a member has logged in (OWASP "device cookies"): the account-wide login throttle
+ * slows guesses from everywhere else, but never the owner's own browser, so an outsider guessing
+ * cannot lock the owner out. Stores only the SHA-256 of the cookie's token.
+ */
+export const loginDevices = pgTable(
+  "login_devices",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("login_devices_token_unique").on(t.tokenHash), index("login_devices_user").on(t.userId)],
+);

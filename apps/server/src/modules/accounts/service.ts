@@ -6,6 +6,7 @@ import {
   isLocaleCode,
   LIMITS,
   type LocaleCode,
+  type MemberContext,
   NOTIFICATION_CATEGORIES,
   type NotificationCategory,
   type NotificationsResponse,
@@ -23,22 +24,25 @@ import type { CreditService } from "../credits/service.ts";
 import type { ProfileService } from "../profiles/service.ts";
 import { accountEmail } from "./emails.ts";
 import {
+  accountFailures,
   clearFailures,
   consumeToken,
   deleteSession,
   deleteSessions,
   deleteUser,
+  deviceOwner,
   expiredDeletions,
   findSessionUser,
   findToken,
   findUser,
   findUserByEmail,
   findValidToken,
+  insertDevice,
   insertSession,
   insertSignupMessage,
   insertToken,
   insertUser,
-  lockLoginPair,
+  lockLoginAccount,
   type NewUser,
   pruneFailures,
   recentFailures,
@@ -75,6 +79,8 @@ export interface RequestContext {
 export interface SessionInfo {
   token: string;
   user: UserRow;
+  /** A new device cookie for this browser (login only; absent when it already had a valid one). */
+  deviceToken?: string;
 }
 
 /** Throws one field's problem as its own code, several as validation_failed with every field. */
@@ -91,6 +97,8 @@ export interface AccountServiceDeps {
   mailer: Mailer;
   credits: CreditService;
   profiles: ProfileService;
+  /** Whether a visitor may see this profile (a signup message may only go to such a profile). */
+  visibility: { canSee(viewerProfileId: number | null, profileId: number): Promise<boolean> };
   fictionalIcon: () => Promise<string>;
   log: { error(obj: unknown, msg?: string): void };
   /** Called after a member's sessions were ended (other nodes close that member's sockets). */
@@ -145,23 +153,48 @@ export class AccountService {
   }
 
   /** Spec §3 User, as the member sees themself. */
-  async present(user: UserRow): Promise<User> {
-    const profile = await this.deps.profiles.summaryForUser(user.id);
-    if (!profile) throw new Error(`user ${user.id} has no profile`);
+  async present(member: MemberContext): Promise<User> {
+    const [profile, fictionalIcon] = await Promise.all([
+      this.deps.profiles.summaryForUser(member.userId),
+      this.deps.fictionalIcon(),
+    ]);
+    if (!profile) throw new Error(`user ${member.userId} has no profile`);
+    return {
+      id: member.userId,
+      email: member.email,
+      status: member.status,
+      profile,
+      paid_user: member.paid,
+      credits: member.credits,
+      fictional_icon: fictionalIcon,
+      language: member.locale,
+      notifications_disabled: member.notificationsDisabled,
+      signup_date: member.signupDate.toISOString(),
+      invisible: member.invisible,
+    };
+  }
+
+  /** The member context of a user row and its profile (the request's `member`). */
+  private contextOf(user: UserRow, profileId: number): MemberContext {
     const disabled = z.array(disabledNotificationSchema).safeParse(user.notificationsDisabled);
     return {
-      id: user.id,
-      email: user.email ?? "",
+      userId: user.id,
+      profileId,
       status: user.status,
-      profile,
-      paid_user: user.paidUser,
+      email: user.email ?? "",
+      paid: user.paidUser,
       credits: user.credits,
-      fictional_icon: await this.deps.fictionalIcon(),
-      language: isLocaleCode(user.language) ? user.language : "en",
-      notifications_disabled: disabled.success ? disabled.data : [],
-      signup_date: user.signupDate.toISOString(),
+      locale: isLocaleCode(user.language) ? user.language : "en",
       invisible: user.invisible,
+      signupDate: user.signupDate,
+      notificationsDisabled: disabled.success ? disabled.data : [],
     };
+  }
+
+  /** The member of a user id (after a login or signup, when no session cookie has been read yet). */
+  async memberOfUser(userId: number): Promise<MemberContext | null> {
+    const [user, profileId] = await Promise.all([findUser(this.db, userId), this.deps.profiles.profileIdOfUser(userId)]);
+    return user ? this.contextOf(user, profileId) : null;
   }
 
   // Sessions
@@ -172,19 +205,24 @@ export class AccountService {
     return token;
   }
 
-  /** The member of a session cookie, or null (unknown, expired, or account pending deletion). */
-  async sessionUser(token: string | undefined): Promise<UserRow | null> {
+  /**
+   * The member of a session cookie, or null (unknown, expired, or account pending deletion): one query
+   * for the session, the account and the profile's id.
+   */
+  async member(token: string | undefined): Promise<MemberContext | null> {
     if (!token || token.length > 100) return null;
     const now = new Date();
-    const found = await findSessionUser(this.db, hashToken(token), now);
-    if (!found || found.user.status === "pending_deletion") return null;
+    const found = await findSessionUser(this.db, hashToken(token), now, (userId) => this.deps.profiles.profileIdOf(userId));
+    if (!found || found.user.status === "pending_deletion" || found.profileId === null) return null;
     if (now.getTime() - found.session.lastSeenAt.getTime() > HOUR) await touchSession(this.db, found.session.id, now);
-    return found.user;
+    return this.contextOf(found.user, found.profileId);
   }
 
   async logout(token: string | undefined): Promise<void> {
-    if (!token) return;
-    const found = await findSessionUser(this.db, hashToken(token), new Date());
+    if (!token || token.length > 100) return;
+    const found = await findSessionUser(this.db, hashToken(token), new Date(), (userId) =>
+      this.deps.profiles.profileIdOf(userId),
+    );
     await deleteSession(this.db, hashToken(token));
     if (found) this.deps.sessionsEnded?.(found.user.id);
   }
@@ -207,6 +245,11 @@ export class AccountService {
     const dobIssue = dateOfBirthProblem(input.date_of_birth);
     if (dobIssue) problems.date_of_birth = dobIssue;
     throwProblems(problems);
+    // Spec §4: the message written on a profile's signup page goes to that profile, which must still be
+    // one a visitor may see (not hidden, deleted or made up).
+    if (input.via_profile_id && input.signup_message && !(await this.deps.visibility.canSee(null, input.via_profile_id))) {
+      throw new AppError("profile_unavailable", {}, { via_profile_id: "profile_unavailable" });
+    }
 
     const existing = await findUserByEmail(this.db, email);
     if (existing) {
@@ -271,7 +314,19 @@ export class AccountService {
     return token;
   }
 
-  async sendActivation(user: UserRow, context: Pick<RequestContext, "baseUrl" | "siteName">): Promise<void> {
+  /** POST /api/activation.php: the activation mail again, for the member asking. */
+  async resendActivation(member: MemberContext, context: Pick<RequestContext, "baseUrl" | "siteName">): Promise<void> {
+    await this.sendActivation(await this.rowOf(member), context);
+  }
+
+  /** The account row of a member (with what the member context leaves out, e.g. the password hash). */
+  private async rowOf(member: MemberContext): Promise<UserRow> {
+    const user = await findUser(this.db, member.userId);
+    if (!user) throw new AppError("authentication_required");
+    return user;
+  }
+
+  private async sendActivation(user: UserRow, context: Pick<RequestContext, "baseUrl" | "siteName">): Promise<void> {
     if (user.status !== "not_confirmed" || !user.email) return;
     const token = await this.issueToken(user.id, "activation", ACCOUNT_RULES.activationTokenHours * HOUR);
     await this.mail(user, "activation", `${context.baseUrl}/api/activation.php?token=${token}`, context.siteName);
@@ -299,7 +354,11 @@ export class AccountService {
 
   // Login
 
-  async login(emailInput: string, password: string, context: RequestContext): Promise<SessionInfo> {
+  async login(
+    emailInput: string,
+    password: string,
+    context: RequestContext & { deviceToken?: string | undefined },
+  ): Promise<SessionInfo> {
     const email = emailInput.trim().toLowerCase();
     const address = lockAddress(context.address);
     const lockMs = ACCOUNT_RULES.loginLockMinutes * 60_000;
@@ -309,13 +368,26 @@ export class AccountService {
       const oldest = failedAt[failedAt.length - limit]?.getTime() ?? now;
       return Math.max(1, Math.ceil((oldest + lockMs - now) / 60_000));
     };
+    const deviceHash = context.deviceToken && context.deviceToken.length <= 100 ? hashToken(context.deviceToken) : null;
     const outcome = await this.db.transaction(async (tx) => {
-      // Attempts for one account from one address run one at a time, so parallel guesses are counted.
-      await lockLoginPair(tx, email, address);
+      // Attempts for one account run one at a time, so parallel guesses are all counted.
+      await lockLoginAccount(tx, email);
       const now = Date.now();
-      const failures = (await recentFailures(tx, email, address, new Date(now - lockMs))).map((f) => f.failedAt);
+      const since = new Date(now - lockMs);
+      const failures = (await recentFailures(tx, email, address, since)).map((f) => f.failedAt);
       if (failures.length >= limit) return { locked: minutesLeft(failures, now) };
       const user = emailSchema.safeParse(email).success ? await findUserByEmail(tx, email) : undefined;
+      const trusted = !!user && !!deviceHash && (await deviceOwner(tx, deviceHash)) === user.id;
+      if (!trusted) {
+        // Guesses from many addresses: each further one waits twice as long after the last failure.
+        const account = await accountFailures(tx, email, since);
+        const over = account.count - ACCOUNT_RULES.loginFailuresBeforeThrottle;
+        if (over >= 0 && account.last) {
+          const waitMs = Math.min(2 ** over, ACCOUNT_RULES.loginThrottleMaxSeconds) * 1000;
+          const left = account.last.getTime() + waitMs - now;
+          if (left > 0) return { throttled: Math.ceil(left / 1000) };
+        }
+      }
       const valid = await this.verifyPassword(user?.passwordHash ?? DUMMY_HASH, password);
       if (!user?.passwordHash || !valid) {
         const at = new Date(now);
@@ -324,9 +396,10 @@ export class AccountService {
         return failures.length >= limit ? { locked: minutesLeft(failures, now) } : { failed: true as const };
       }
       await clearFailures(tx, email, address);
-      return { user };
+      return { user, trusted };
     });
     if ("locked" in outcome) throw new AppError("login_locked", { minutes: outcome.locked ?? 1 });
+    if ("throttled" in outcome) throw new AppError("login_throttled", { seconds: outcome.throttled ?? 1 });
     if (!("user" in outcome) || !outcome.user) throw new AppError("login_failed");
     const { user } = outcome;
     if (user.status === "pending_deletion") {
@@ -336,7 +409,13 @@ export class AccountService {
       );
       throw new AppError("email_pending_deletion");
     }
-    return { user, token: await this.startSession(user.id) };
+    let deviceToken: string | undefined;
+    if (!outcome.trusted) {
+      const device = newToken();
+      await insertDevice(this.db, user.id, device.hash);
+      deviceToken = device.token;
+    }
+    return { user, token: await this.startSession(user.id), ...(deviceToken ? { deviceToken } : {}) };
   }
 
   // Password reset
@@ -379,10 +458,11 @@ export class AccountService {
   // Password change
 
   async changePassword(
-    user: UserRow,
+    member: MemberContext,
     input: { old_password: string; new_password: string; new_password_confirm: string; end_other_sessions: boolean },
     currentToken: string | undefined,
   ): Promise<void> {
+    const user = await this.rowOf(member);
     if (!user.passwordHash || !(await this.verifyPassword(user.passwordHash, input.old_password))) {
       throw new AppError("old_password_wrong", {}, { old_password: "old_password_wrong" });
     }
@@ -401,7 +481,13 @@ export class AccountService {
 
   // E-mail change
 
-  async requestMailChange(user: UserRow, newEmailInput: string, password: string, context: RequestContext): Promise<void> {
+  async requestMailChange(
+    member: MemberContext,
+    newEmailInput: string,
+    password: string,
+    context: RequestContext,
+  ): Promise<void> {
+    const user = await this.rowOf(member);
     if (!user.passwordHash || !(await this.verifyPassword(user.passwordHash, password))) {
       throw new AppError("old_password_wrong", {}, { password: "old_password_wrong" });
     }
@@ -442,7 +528,8 @@ export class AccountService {
 
   // Deletion and reactivation
 
-  async requestDeletion(user: UserRow, password: string, context: RequestContext): Promise<void> {
+  async requestDeletion(member: MemberContext, password: string, context: RequestContext): Promise<void> {
+    const user = await this.rowOf(member);
     if (!user.passwordHash || !(await this.verifyPassword(user.passwordHash, password))) {
       throw new AppError("password_wrong", {}, { password: "password_wrong" });
     }
@@ -490,17 +577,16 @@ export class AccountService {
 
   // Preferences
 
-  async setLanguage(user: UserRow, language: LocaleCode): Promise<UserRow> {
-    return (await updateUser(this.db, user.id, { language })) ?? user;
+  async setLanguage(member: MemberContext, language: LocaleCode): Promise<void> {
+    await updateUser(this.db, member.userId, { language });
   }
 
-  async setInvisible(user: UserRow, invisible: boolean): Promise<UserRow> {
-    return (await updateUser(this.db, user.id, { invisible })) ?? user;
+  async setInvisible(member: MemberContext, invisible: boolean): Promise<void> {
+    await updateUser(this.db, member.userId, { invisible });
   }
 
-  notifications(user: UserRow): NotificationsResponse["notifications"] {
-    const parsed = z.array(disabledNotificationSchema).safeParse(user.notificationsDisabled);
-    const disabled = new Map((parsed.success ? parsed.data : []).map((d) => [d.category, d.reason]));
+  notifications(member: Pick<MemberContext, "notificationsDisabled">): NotificationsResponse["notifications"] {
+    const disabled = new Map(member.notificationsDisabled.map((d) => [d.category, d.reason]));
     return NOTIFICATION_CATEGORIES.map((category) => ({
       category,
       enabled: !disabled.has(category),
@@ -509,15 +595,15 @@ export class AccountService {
   }
 
   /** Switches categories on or off; a category the member switches off gets the reason "user". */
-  async setNotifications(user: UserRow, enabled: Partial<Record<NotificationCategory, boolean>>): Promise<UserRow> {
+  async setNotifications(member: MemberContext, enabled: Partial<Record<NotificationCategory, boolean>>): Promise<void> {
     const next: DisabledNotification[] = [];
-    for (const entry of this.notifications(user)) {
+    for (const entry of this.notifications(member)) {
       const wanted = enabled[entry.category];
       if (wanted === true) continue;
       if (wanted === false) next.push({ category: entry.category, reason: entry.reason ?? "user" });
       else if (!entry.enabled && entry.reason) next.push({ category: entry.category, reason: entry.reason });
     }
-    return (await updateUser(this.db, user.id, { notificationsDisabled: next })) ?? user;
+    await updateUser(this.db, member.userId, { notificationsDisabled: next });
   }
 
   findUser(id: number): Promise<UserRow | undefined> {

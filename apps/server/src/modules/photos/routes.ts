@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AppError } from "../../platform/errors.ts";
-import type { ProfileService } from "../profiles/service.ts";
+import type { VisibilityPolicy } from "../visibility/index.ts";
 import type { PhotoService, PhotoViewer } from "./service.ts";
 
 const keySchema = z.string().regex(/^[a-f0-9]{32}(-t|-b)?\.jpg$/);
@@ -11,11 +11,11 @@ export async function photoRoutes(
   app: FastifyInstance,
   {
     photos,
-    profiles,
+    visibility,
     viewer,
   }: {
     photos: PhotoService;
-    profiles: Pick<ProfileService, "isVisibleTo">;
+    visibility: Pick<VisibilityPolicy, "canSee">;
     /** Who asks (their own profile, premium or not), or null for a visitor. */
     viewer: (request: FastifyRequest) => Promise<PhotoViewer | null>;
   },
@@ -25,7 +25,7 @@ export async function photoRoutes(
     if (!key.success) throw new AppError("not_found");
     const who = await viewer(request);
     // A member the owner blocked gets nothing, as if the photo did not exist (spec §6).
-    const found = await photos.read(`photos/${key.data}`, who, (id) => profiles.isVisibleTo(id, who?.profileId ?? null));
+    const found = await photos.read(`photos/${key.data}`, who, (id) => visibility.canSee(who?.profileId ?? null, id));
     if (!found) throw new AppError("not_found");
     // Short-lived either way: a member who turns invisible or deletes the photo is gone within minutes.
     return reply

@@ -191,6 +191,10 @@ describe("member view and photo access", () => {
     expect((await client.get(`/api/member.php?id=${hidden.profileId}`)).statusCode).toBe(404);
     expect((await client.get("/api/member.php?id=99999999")).statusCode).toBe(404);
     expect((await client.get("/api/member.php?id=abc")).statusCode).toBe(422);
+    // Ids are bounded to the integer columns: the largest is simply unknown, one more is refused.
+    expect((await client.get("/api/member.php?id=2147483647")).statusCode).toBe(404);
+    expect((await client.get("/api/member.php?id=2147483648")).statusCode).toBe(422);
+    expect((await client.delete("/api/photo.php?id=2147483648")).statusCode).toBe(403);
   });
 
   it("follows the site's visible_profile_fields", async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "../../seed/seed.ts";
 import { TestClient } from "../../test/client.ts";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { IMAGE_WORK_CONCURRENCY } from "../photos/service.ts";
 
 let database: TestDatabase;
 let app: TestApp;
@@ -174,6 +175,28 @@ describe("photo uploads", () => {
     expect(listed).toMatchObject({ photo_limit: 25 });
     expect(listed.photos).toHaveLength(25);
     expect(listed.photos.filter((p) => p.is_main)).toHaveLength(1);
+  });
+
+  it("decodes at most two images at a time, however many uploads arrive at once", async () => {
+    const { client } = await member({ paid: true });
+    const image = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#468" } })
+      .jpeg()
+      .toBuffer();
+    let most = 0;
+    let sampling = true;
+    const sample = async () => {
+      while (sampling) {
+        most = Math.max(most, app.services.photos.imageQueue.active);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const sampler = sample();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => upload(client, image)));
+    sampling = false;
+    await sampler;
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    expect(most).toBe(IMAGE_WORK_CONCURRENCY);
+    expect(app.services.photos.imageQueue).toEqual({ active: 0, pending: 0 });
   });
 
   it("refuses files that are not images, whatever they claim, and pixel floods, storing nothing", async () => {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/index.ts";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { profiles } from "./schema.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -55,9 +56,7 @@ export async function teaserProfiles(
     .limit(options.limit);
 }
 
-type Tx = Pick<Db, "insert" | "update" | "select">;
-
-export async function insertProfile(db: Tx, row: NewProfile): Promise<ProfileRow> {
+export async function insertProfile(db: DbOrTx, row: NewProfile): Promise<ProfileRow> {
   const [created] = await db.insert(profiles).values(row).returning();
   if (!created) throw new Error("profile insert returned nothing");
   return created;
@@ -69,6 +68,19 @@ export async function countProfiles(db: Db): Promise<number> {
 }
 
 /** Whether a profile is active and its member visible to others. */
+/** A lent condition on a profile id column: an active profile whose member passes `visibleUser`. */
+export function activeProfileCondition(profileId: SQL, visibleUser: (userId: SQL) => SQL): SQL {
+  // Aliased, so that a caller passing this table's own id column compares with its row, not ours.
+  const p = alias(profiles, "visible_profile");
+  return sql`exists (select 1 from ${profiles} as ${sql.identifier("visible_profile")} where ${p.id} = ${profileId} and ${p.status} = 'active' and ${visibleUser(sql`${p.userId}`)})`;
+}
+
+/** A lent expression: the profile id of the member in a user id column. */
+export function profileIdOfUserColumn(userId: SQL): SQL {
+  const p = alias(profiles, "member_profile");
+  return sql`(select ${p.id} from ${profiles} as ${sql.identifier("member_profile")} where ${p.userId} = ${userId})`;
+}
+
 export async function isPublicProfile(db: Db, profileId: number, visibleUser: SQL): Promise<boolean> {
   const rows = await db
     .select({ id: profiles.id })
@@ -97,16 +109,16 @@ export async function profileNames(db: Db, ids: readonly number[]): Promise<{ id
     .where(inArray(profiles.id, [...ids]));
 }
 
-export async function findProfileOfUser(db: Tx, userId: number): Promise<ProfileRow | undefined> {
+export async function findProfileOfUser(db: DbOrTx, userId: number): Promise<ProfileRow | undefined> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return row;
 }
 
-export async function setStatusOfUser(db: Tx, userId: number, status: ProfileRow["status"]): Promise<void> {
+export async function setStatusOfUser(db: DbOrTx, userId: number, status: ProfileRow["status"]): Promise<void> {
   await db.update(profiles).set({ status, updatedAt: new Date() }).where(eq(profiles.userId, userId));
 }
 
-export async function updateProfile(db: Tx, id: number, values: Partial<NewProfile>): Promise<ProfileRow | undefined> {
+export async function updateProfile(db: DbOrTx, id: number, values: Partial<NewProfile>): Promise<ProfileRow | undefined> {
   const [row] = await db
     .update(profiles)
     .set({ ...values, updatedAt: new Date() })

@@ -1,121 +1,80 @@
-import {
-  LIMITS,
-  type MatchFinderResponse,
-  type MemberResponse,
-  type MemberSearchResponse,
-  memberQuerySchema,
-  memberSearchQuerySchema,
-  type OwnProfile,
-  photoIdQuerySchema,
-  photoUpdateSchema,
-  profileUpdateSchema,
-  searchVisible,
-} from "@app/contract";
+import { ENDPOINTS, LIMITS, type MemberContext, PHOTO_UPLOAD, searchVisible } from "@app/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
-import { parseInput } from "../../platform/http/errors.ts";
+import { handle } from "../../platform/http/endpoint.ts";
 import { requestHost, requestLocale } from "../../platform/http/request-locale.ts";
-import { currentUser, requireUser } from "../accounts/http.ts";
-import type { AccountService } from "../accounts/service.ts";
 import type { PhotoService } from "../photos/service.ts";
 import type { SiteService } from "../site/service.ts";
-import type { Asker, ProfileService } from "./service.ts";
+import type { ProfileService } from "./service.ts";
 
 /** Spec §9: 3 photos for free members, 25 for premium. */
-export const photoLimitOf = (user: { paidUser: boolean }) => (user.paidUser ? LIMITS.premiumPhotos : LIMITS.freePhotos);
+export const photoLimitOf = (member: Pick<MemberContext, "paid">) => (member.paid ? LIMITS.premiumPhotos : LIMITS.freePhotos);
 
 export interface ProfileRoutesOptions {
-  accounts: AccountService;
   profiles: ProfileService;
   photos: PhotoService;
   site: SiteService;
   hasTrafficSource(request: FastifyRequest): boolean;
 }
 
-/** Who asks (session), as the search and the member view need it. */
-export async function askerOf(
-  request: FastifyRequest,
-  accounts: AccountService,
-  profiles: ProfileService,
-): Promise<Asker | null> {
-  const user = await currentUser(request, accounts);
-  if (!user) return null;
-  return profiles.askerOf(user.id, user.paidUser);
-}
-
-/** The member's own profile and photos: GET/PUT /api/profile.php, GET/POST /api/photos.php. */
+/** Search, member views, and the member's own profile and photos (see the contract's endpoint table). */
 export async function profileRoutes(
   app: FastifyInstance,
-  { accounts, profiles, photos, site, hasTrafficSource }: ProfileRoutesOptions,
+  { profiles, photos, site, hasTrafficSource }: ProfileRoutesOptions,
 ): Promise<void> {
   const settingsOf = (request: FastifyRequest) =>
     site.settings({ host: requestHost(request), locale: requestLocale(request), geoipCountry: null, selectedCountry: null });
 
   // Search (spec §4: visitors only where the site's logged-out search rule allows it).
-  app.get("/api/members.php", async (request): Promise<MemberSearchResponse> => {
-    const query = parseInput(memberSearchQuerySchema, request.query ?? {});
-    const asker = await askerOf(request, accounts, profiles);
+  handle(app, ENDPOINTS.search, async ({ request, member, query }) => {
     const settings = await settingsOf(request);
-    if (!searchVisible(settings, asker !== null, hasTrafficSource(request))) throw new AppError("authentication_required");
-    return profiles.search(query, asker, settings);
+    if (!searchVisible(settings, member !== null, hasTrafficSource(request))) throw new AppError("authentication_required");
+    return profiles.search(query, await profiles.askerOf(member), settings);
   });
 
-  app.get("/api/match-finder.php", async (request): Promise<MatchFinderResponse> => {
-    const user = await requireUser(request, accounts);
-    return profiles.matchFinder(user.id, await settingsOf(request));
-  });
+  handle(app, ENDPOINTS.matchFinder, async ({ request, member }) =>
+    profiles.matchFinder(member.userId, await settingsOf(request)),
+  );
 
   // One member's profile, as the asker may see it (visitors too: profile pages are public).
-  app.get("/api/member.php", async (request): Promise<MemberResponse> => {
-    const { id } = parseInput(memberQuerySchema, request.query ?? {});
-    const view = await profiles.memberView(id, await askerOf(request, accounts, profiles), await settingsOf(request));
+  handle(app, ENDPOINTS.member, async ({ request, member, query }) => {
+    const view = await profiles.memberView(query.id, await profiles.askerOf(member), await settingsOf(request));
     if (!view) throw new AppError("not_found");
     return view;
   });
 
-  app.get("/api/profile.php", async (request): Promise<{ profile: OwnProfile }> => {
-    const user = await requireUser(request, accounts);
-    return { profile: await profiles.own(user.id, photoLimitOf(user)) };
-  });
+  handle(app, ENDPOINTS.ownProfile, async ({ member }) => ({ profile: await profiles.own(member.userId, photoLimitOf(member)) }));
 
-  app.put("/api/profile.php", async (request): Promise<{ profile: OwnProfile }> => {
-    const user = await requireUser(request, accounts);
-    const patch = parseInput(profileUpdateSchema, request.body);
+  handle(app, ENDPOINTS.saveProfile, async ({ member, body }) => {
     const regions = site.regions();
-    const profile = await profiles.update(user.id, patch, {
-      photoLimit: photoLimitOf(user),
+    const profile = await profiles.update(member.userId, body, {
+      photoLimit: photoLimitOf(member),
       servedCountries: Object.keys(regions),
       regionsOf: (country) => (regions[country] ?? []).map((r) => r.code),
     });
     return { profile };
   });
 
-  app.get("/api/photos.php", async (request) => {
-    const user = await requireUser(request, accounts);
-    const profileId = await profiles.profileIdOfUser(user.id);
-    return { photos: await photos.listOwn(profileId), photo_limit: photoLimitOf(user) };
-  });
+  handle(app, ENDPOINTS.photos, async ({ member }) => ({
+    photos: await photos.listOwn(member.profileId),
+    photo_limit: photoLimitOf(member),
+  }));
 
-  app.put("/api/photo.php", async (request) => {
-    const user = await requireUser(request, accounts);
-    const { id, ...change } = parseInput(photoUpdateSchema, request.body);
-    const profileId = await profiles.profileIdOfUser(user.id);
-    return { photos: await photos.update(profileId, id, change), photo_limit: photoLimitOf(user) };
-  });
+  handle(app, ENDPOINTS.updatePhoto, async ({ member, body: { id, ...change } }) => ({
+    photos: await photos.update(member.profileId, id, change),
+    photo_limit: photoLimitOf(member),
+  }));
 
-  app.delete("/api/photo.php", async (request) => {
-    const user = await requireUser(request, accounts);
-    const { id } = parseInput(photoIdQuerySchema, request.query ?? {});
-    const profileId = await profiles.profileIdOfUser(user.id);
-    return { photos: await photos.remove(profileId, id), photo_limit: photoLimitOf(user) };
-  });
+  handle(app, ENDPOINTS.deletePhoto, async ({ member, query }) => ({
+    photos: await photos.remove(member.profileId, query.id),
+    photo_limit: photoLimitOf(member),
+  }));
 
-  app.post("/api/photos.php", async (request) => {
-    const user = await requireUser(request, accounts);
+  handle(app, ENDPOINTS.uploadPhoto, async ({ request, member }) => {
     if (!request.isMultipart()) throw new AppError("unsupported_media_type");
     let file: Awaited<ReturnType<typeof request.file>>;
     try {
-      file = await request.file({ limits: { files: 1, fileSize: 10 * 1024 * 1024 } });
+      file = await request.file({ limits: { files: 1, fileSize: PHOTO_UPLOAD.maxBytes } });
     } catch {
       throw new AppError("photo_invalid");
     }
@@ -124,8 +83,7 @@ export async function profileRoutes(
       throw new AppError("photo_too_large");
     });
     if (file.file.truncated) throw new AppError("photo_too_large");
-    const profileId = await profiles.profileIdOfUser(user.id);
-    const limit = photoLimitOf(user);
-    return { photos: await photos.upload(profileId, buffer, limit), photo_limit: limit };
+    const limit = photoLimitOf(member);
+    return { photos: await photos.upload(member.profileId, buffer, limit), photo_limit: limit };
   });
 }

@@ -4,6 +4,7 @@ import {
   distanceBucket,
   MATCH_AGE_SPREAD,
   type MatchFinderResponse,
+  type MemberContext,
   type MemberResponse,
   type MemberSearchQuery,
   type MemberSearchResponse,
@@ -16,11 +17,12 @@ import {
   type User,
 } from "@app/contract";
 import { and, notInArray, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/index.ts";
+import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import type { BlockService } from "../blocks/service.ts";
+import type { BlockService } from "../blocks/index.ts";
 import { type Coordinates, LocationService } from "../location/service.ts";
 import type { PhotoService, PhotoViewer } from "../photos/service.ts";
+import type { VisibilityPolicy } from "../visibility/index.ts";
 import {
   findProfileOfUser,
   findVisibleProfile,
@@ -29,6 +31,7 @@ import {
   matchProfiles,
   type NewProfile,
   type ProfileRow,
+  profileIdOfUserColumn,
   profileNames,
   profilesWithoutPosition,
   relatedProfiles,
@@ -40,8 +43,6 @@ import {
   updateProfile,
 } from "./queries.ts";
 import { profiles } from "./schema.ts";
-
-type Tx = Pick<Db, "insert" | "update" | "select">;
 
 /**
  * Who is looking: their own profile (excluded from results), whether they are premium, and the centre
@@ -80,20 +81,25 @@ export function sexualityOf(gender: "male" | "female", seeking: "male" | "female
 export class ProfileService {
   constructor(
     private readonly db: Db,
-    /** The accounts module's rule of who is visible, as a condition on a user id column. */
-    private readonly visibleUser: (userIdColumn: SQL) => SQL,
+    /** Who may see whom (modules/visibility). */
+    private readonly visibility: Pick<VisibilityPolicy, "visibleMember" | "hiddenFrom" | "canSee">,
     private readonly photos: PhotoService,
     /** Where a member's city is (the location module's offline gazetteer). */
     private readonly location: Pick<LocationService, "coordinatesOf">,
     /** Who blocked whom (spec §6): blocked pairs never see each other in lists. */
-    private readonly blocks: Pick<BlockService, "blockedWith" | "between" | "notBlockedBy">,
+    private readonly blocks: Pick<BlockService, "between">,
   ) {}
 
   /** Profiles `askerProfileId` may find: visible members, no block either way. */
   private async visibleTo(askerProfileId: number | null | undefined): Promise<SQL> {
-    const visible = this.visibleUser(sql`${profiles.userId}`);
-    const hidden = askerProfileId ? await this.blocks.blockedWith(askerProfileId) : [];
+    const visible = this.visibleUser();
+    const hidden = await this.visibility.hiddenFrom(askerProfileId);
     return hidden.length ? (and(visible, notInArray(profiles.id, hidden)) as SQL) : visible;
+  }
+
+  /** The visibility policy's condition on this table's member column. */
+  private visibleUser(): SQL {
+    return this.visibility.visibleMember(sql`${profiles.userId}`);
   }
 
   /**
@@ -185,7 +191,7 @@ export class ProfileService {
     asker: Asker | null,
     settings: Pick<Settings, "visible_profile_fields" | "countries">,
   ): Promise<MemberResponse | null> {
-    const profile = await findVisibleProfile(this.db, id, this.visibleUser(sql`${profiles.userId}`));
+    const profile = await findVisibleProfile(this.db, id, this.visibleUser());
     if (!profile) return null;
     const other = asker?.profileId && asker.profileId !== profile.id ? asker.profileId : null;
     const block = other ? await this.blocks.between(other, profile.id) : null;
@@ -268,7 +274,7 @@ export class ProfileService {
     const rows = await teaserProfiles(this.db, {
       limit: options.limit,
       countries: options.countries,
-      visibleUser: this.visibleUser(sql`${profiles.userId}`),
+      visibleUser: this.visibleUser(),
       withPhoto: this.photos.hasPublicMain(sql`${profiles.id}`),
     });
     return this.presentTeasers(rows, null, true);
@@ -276,17 +282,17 @@ export class ProfileService {
 
   /** Active profile of a visible member: what a visitor may see at all. */
   isPublic(profileId: number): Promise<boolean> {
-    return isPublicProfile(this.db, profileId, this.visibleUser(sql`${profiles.userId}`));
+    return isPublicProfile(this.db, profileId, this.visibleUser());
   }
 
   /** Whether `viewerProfileId` (null: a visitor) may see the profile at all: public, and not blocked by it. */
   isVisibleTo(profileId: number, viewerProfileId: number | null): Promise<boolean> {
-    const visible = this.visibleUser(sql`${profiles.userId}`);
-    return isPublicProfile(
-      this.db,
-      profileId,
-      and(visible, this.blocks.notBlockedBy(sql`${profiles.id}`, viewerProfileId)) as SQL,
-    );
+    return this.visibility.canSee(viewerProfileId, profileId);
+  }
+
+  /** A lent SQL expression: the profile id of the member in `userId` (for the session's one query). */
+  profileIdOf(userId: SQL): SQL {
+    return profileIdOfUserColumn(userId);
   }
 
   /** Names of profiles by id, whatever their visibility (for the member's own lists, e.g. whom they blocked). */
@@ -300,7 +306,7 @@ export class ProfileService {
 
   /** A new member's profile: disabled until the e-mail address is confirmed (spec §2 activation reminder). */
   createForSignup(
-    tx: Tx,
+    tx: DbOrTx,
     input: {
       userId: number;
       name: string;
@@ -313,7 +319,7 @@ export class ProfileService {
     return insertProfile(tx, { ...input, status: "disabled", sexuality: sexualityOf(input.gender, input.seeking) });
   }
 
-  activateForUser(tx: Tx, userId: number): Promise<void> {
+  activateForUser(tx: DbOrTx, userId: number): Promise<void> {
     return setStatusOfUser(tx, userId, "active");
   }
 
@@ -426,10 +432,11 @@ export class ProfileService {
     return filled;
   }
 
-  /** The asker of a member call: their profile and where they live (for distances). */
-  async askerOf(userId: number, paid: boolean): Promise<Asker> {
-    const profile = await findProfileOfUser(this.db, userId);
-    return { profileId: profile?.id ?? null, paid, origin: profile ? positionOf(profile) : null };
+  /** The asker of a member call: their profile and where they live (for distances); null for visitors. */
+  async askerOf(member: MemberContext | null): Promise<Asker | null> {
+    if (!member) return null;
+    const profile = await findProfileOfUser(this.db, member.userId);
+    return { profileId: member.profileId, paid: member.paid, origin: profile ? positionOf(profile) : null };
   }
 
   /** The member's profile id (for their own photo calls). */

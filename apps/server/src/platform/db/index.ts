@@ -15,6 +15,13 @@ export type Schema = typeof schema;
 /** The one database type every module uses, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = "pglite" | "postgres";
+/** An open transaction (what `db.transaction` hands its callback). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/**
+ * The one handle type that queries take: the database or an open transaction, so a write can join
+ * the caller's transaction (a message and its credit debit commit together).
+ */
+export type DbOrTx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 
 export interface Database {
   db: Db;

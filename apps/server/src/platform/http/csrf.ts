@@ -3,19 +3,24 @@ import { AppError } from "../errors.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 const API_TYPES = ["application/json", "multipart/form-data"];
+/** Provider callbacks (payments, mail events): foreign origins, form bodies, their own authentication. */
+export const PROVIDER_HOOKS_PREFIX = "/hooks/";
 
 /**
  * Cross-site request protection for the API, on top of SameSite=Lax cookies: a state-changing call
  * must come from this site (Origin, or Sec-Fetch-Site when a browser sends no Origin) and carry a JSON
  * or multipart body, which a cross-site HTML form cannot send without a CORS preflight we never allow.
+ * Provider callbacks under /hooks/ are outside this rule: they come from the provider's servers and
+ * prove themselves by their own means (see provider-hooks.ts).
  */
 export function registerCsrfProtection(app: FastifyInstance, allowedOrigins: readonly string[]): void {
   app.addHook("onRequest", async (request: FastifyRequest) => {
     // Every unsafe request, whatever its path looks like before decoding (`/%61pi/...` is `/api/...`).
     if (SAFE.has(request.method)) return;
+    if (request.routeOptions.url?.startsWith(PROVIDER_HOOKS_PREFIX)) return;
     const origin = request.headers.origin;
     if (origin) {
-      if (!sameHost(origin, request) && !allowedOrigins.includes(origin)) throw new AppError("bad_origin");
+      if (!sameOrigin(origin, request) && !allowedOrigins.includes(origin)) throw new AppError("bad_origin");
     } else if (request.headers["sec-fetch-site"] === "cross-site") {
       throw new AppError("bad_origin");
     }
@@ -31,11 +36,16 @@ export function registerCsrfProtection(app: FastifyInstance, allowedOrigins: rea
   });
 }
 
-/** Whether an Origin names this request's host (default ports ignored, as URL normalises them). */
-function sameHost(origin: string, request: FastifyRequest): boolean {
+/**
+ * Whether an Origin is this request's own origin: the same scheme (as the request arrived, or as a
+ * trusted proxy says with X-Forwarded-Proto) and the same host (default ports ignored, as URL
+ * normalises them). `http://site` is another origin than `https://site`.
+ */
+function sameOrigin(origin: string, request: FastifyRequest): boolean {
   try {
     const from = new URL(origin);
-    return from.host === new URL(`${from.protocol}//${request.headers.host ?? ""}`).host;
+    const own = new URL(`${request.protocol}://${request.headers.host ?? ""}`);
+    return from.protocol === own.protocol && from.host === own.host;
   } catch {
     return false;
   }

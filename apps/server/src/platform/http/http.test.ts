@@ -1,8 +1,11 @@
-import { apiErrorSchema } from "@app/contract";
+import { apiErrorSchema, ENDPOINTS } from "@app/contract";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
 import { AppError } from "../errors.ts";
 import { t } from "../i18n.ts";
+import { handle, registerEndpointRules } from "./endpoint.ts";
 
 let database: TestDatabase;
 let app: TestApp;
@@ -10,18 +13,80 @@ let app: TestApp;
 beforeAll(async () => {
   database = await openTestDatabase();
   app = await startTestApp(database, { env: { BODY_LIMIT_BYTES: "2048" }, listen: false });
-  app.server.post("/api/echo-test.php", async (request) => ({ size: JSON.stringify(request.body).length }));
-  app.server.get("/api/boom-test.php", async () => {
+  const sized = z.object({ size: z.number() });
+  handle(
+    app.server,
+    { method: "POST", path: "/api/echo-test.php", auth: "none", body: z.unknown(), response: sized },
+    async ({ body }) => ({
+      size: JSON.stringify(body).length,
+    }),
+  );
+  handle(app.server, { method: "GET", path: "/api/boom-test.php", auth: "none", response: sized }, async () => {
     throw new Error("secret internal detail");
   });
-  app.server.get("/api/limited-test.php", async () => {
+  handle(app.server, { method: "GET", path: "/api/limited-test.php", auth: "none", response: sized }, async () => {
     throw new AppError("rate_limited");
   });
+  // An answer with a field the contract does not name (a password hash, say) loses it on the way out.
+  handle(
+    app.server,
+    { method: "GET", path: "/api/leak-test.php", auth: "none", response: z.object({ name: z.string() }) },
+    async () => ({ name: "Anna", password_hash: "$argon2id$secret" }) as { name: string },
+  );
 });
 
 afterAll(async () => {
   await app?.stop();
   await database?.destroy();
+});
+
+describe("endpoint table", () => {
+  it("refuses to register an API route that is not a contract endpoint with a response schema", async () => {
+    const scratch = Fastify();
+    registerEndpointRules(scratch);
+    expect(() => scratch.get("/api/raw-test.php", async () => ({ anything: true }))).toThrow(/not an endpoint of the contract/);
+    expect(() =>
+      scratch.route({
+        method: "GET",
+        url: "/api/no-schema-test.php",
+        config: { endpoint: ENDPOINTS.user },
+        handler: async () => ({}),
+      }),
+    ).toThrow(/response schema/);
+    await scratch.close();
+  });
+
+  it("registers every endpoint of the contract, each with its response schema", () => {
+    for (const endpoint of Object.values(ENDPOINTS)) {
+      expect(app.server.hasRoute({ method: endpoint.method, url: endpoint.path }), `${endpoint.method} ${endpoint.path}`).toBe(
+        true,
+      );
+    }
+  });
+
+  it("drops fields the contract does not name from an answer", async () => {
+    const response = await app.server.inject({ url: "/api/leak-test.php" });
+    expect(response.json()).toEqual({ name: "Anna" });
+    expect(response.body).not.toContain("argon2");
+  });
+
+  it("refuses a NUL character in any string of a query or body with 422, and ids beyond the integer columns", async () => {
+    const nul = await app.server.inject({
+      method: "POST",
+      url: "/api/user.php",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ email: "\u0000", password: "x" }),
+    });
+    expect(nul.statusCode).toBe(422);
+    expect(nul.json()).toMatchObject({ error: "validation_failed", fields: { email: expect.any(String) } });
+    const inQuery = await app.server.inject({ url: "/api/members.php?countryregion=%00" });
+    expect(inQuery.statusCode).toBe(422);
+    for (const url of ["/api/member.php?id=2147483648", "/api/member.php?id=99999999999999999999"]) {
+      const big = await app.server.inject({ url });
+      expect(big.statusCode, url).toBe(422);
+      expect(big.json().error).toBe("validation_failed");
+    }
+  });
 });
 
 describe("HTTP plumbing", () => {

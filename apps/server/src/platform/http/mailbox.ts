@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { escapeHtml, type OutboxMailer } from "../mailer.ts";
+import { isId } from "./endpoint.ts";
 
 /**
- * The development mailbox: the outbox's e-mails at /dev/mailbox. Registered only when no SMTP server
- * is configured and the process does not run in production mode.
+ * The outbox's e-mails at /dev/mailbox. Registered only when no SMTP server is configured and the
+ * site cannot be reached from other machines (app.ts: showsDevMailbox).
  */
 export async function mailboxRoutes(app: FastifyInstance, { outbox }: { outbox: OutboxMailer }): Promise<void> {
   const csp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'";
@@ -24,7 +25,7 @@ export async function mailboxRoutes(app: FastifyInstance, { outbox }: { outbox: 
   });
   app.get<{ Params: { id: string } }>("/dev/mailbox/:id", async (request, reply) => {
     const id = Number(request.params.id);
-    const message = Number.isInteger(id) ? await outbox.find(id) : undefined;
+    const message = isId(id) ? await outbox.find(id) : undefined;
     if (!message) return reply.status(404).type("text/plain").send("Not found");
     return reply.type("text/html; charset=utf-8").header("content-security-policy", csp).send(message.html);
   });

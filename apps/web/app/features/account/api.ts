@@ -29,9 +29,9 @@ export async function saveLanguage(language: LocaleCode): Promise<User | null> {
   return user;
 }
 
-/** GET /api/logout.php: ends the session and clears the cookie. */
+/** POST /api/logout.php: ends the session and clears the cookie (the spec's GET is for links only). */
 export async function logout(): Promise<void> {
-  await apiCall("/api/logout.php", okResponseSchema);
+  await apiCall("/api/logout.php", okResponseSchema, jsonBody("POST", {}));
 }
 
 /** POST /api/signup.php: step 0 of the signup; creates the account and logs in. */

@@ -1,0 +1,1 @@
+export { type BlockDirection, VisibilityPolicy } from "./service.ts";

@@ -1,0 +1,72 @@
+import { and, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/index.ts";
+import { visibleUserCondition } from "../accounts/index.ts";
+import { type BlockService, blockedEitherWayCondition, notBlockedByCondition } from "../blocks/index.ts";
+import { activeProfileCondition } from "../profiles/index.ts";
+
+/** Which blocks hide a profile: either way (lists, contact), or only the target's (viewing a profile). */
+export type BlockDirection = "either" | "by-target";
+
+/**
+ * The one answer to "may member A see or contact member B" (spec §6 and the platform issue): B's
+ * account is visible (not invisible, not pending deletion), B's profile is active, and there is no block
+ * between them. Every module that shows or contacts members asks here, as a condition inside its own
+ * query (no table of another module is read directly) or as a yes/no for one pair.
+ *
+ * Blocks: a blocked member never sees the blocker; the blocker may still open the blocked member's
+ * profile (to unblock), but neither appears in the other's lists and neither can contact the other.
+ */
+export class VisibilityPolicy {
+  constructor(
+    private readonly db: Db,
+    private readonly blocks: Pick<BlockService, "blockedWith">,
+  ) {}
+
+  /** A condition on a user id column: that member's account is visible to others. */
+  visibleMember(userId: SQL): SQL {
+    return visibleUserCondition(userId);
+  }
+
+  /**
+   * A condition on a profile id column: the profile is active, its member visible, and (for a member
+   * asking) no block hides it from `viewerProfileId`.
+   */
+  visibleProfile(profileId: SQL, viewerProfileId: number | null, blocks: BlockDirection = "either"): SQL {
+    const active = activeProfileCondition(profileId, (userId) => this.visibleMember(userId));
+    if (!viewerProfileId) return active;
+    const unblocked =
+      blocks === "either"
+        ? blockedEitherWayCondition(profileId, viewerProfileId, false)
+        : notBlockedByCondition(profileId, viewerProfileId);
+    return and(active, unblocked) as SQL;
+  }
+
+  /**
+   * Profiles to leave out of `viewerProfileId`'s lists because of a block either way. Most members have
+   * none, and then lists need no block condition at all (measured in bench:search).
+   */
+  hiddenFrom(viewerProfileId: number | null | undefined): Promise<number[]> {
+    return viewerProfileId ? this.blocks.blockedWith(viewerProfileId) : Promise.resolve([]);
+  }
+
+  /** Whether `viewerProfileId` (null: a visitor) may see profile `profileId`. */
+  async canSee(viewerProfileId: number | null, profileId: number, blocks: BlockDirection = "by-target"): Promise<boolean> {
+    if (viewerProfileId === profileId) return true;
+    const result = await this.db.execute(
+      sql`select ${this.visibleProfile(sql`${profileId}::int`, viewerProfileId, blocks)} as ok`,
+    );
+    return rowsOf<{ ok: boolean }>(result)[0]?.ok === true;
+  }
+
+  /** Whether `viewerProfileId` may contact (like, message, gift) `profileId`: visible, no block either way. */
+  canContact(viewerProfileId: number, profileId: number): Promise<boolean> {
+    if (viewerProfileId === profileId) return Promise.resolve(false);
+    return this.canSee(viewerProfileId, profileId, "either");
+  }
+}
+
+/** Rows of `db.execute` on either driver (node-postgres answers `{ rows }`, PGlite the same shape). */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

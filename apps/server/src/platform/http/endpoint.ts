@@ -1,0 +1,130 @@
+import { type Endpoint, type EndpointResponse, ID_MAX, type MemberContext, parseRequest } from "@app/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { AppError } from "../errors.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /**
+     * The logged-in member of this request, or null. Set before the handler of every endpoint whose
+     * contract says `auth: "member" | "optional"`; elsewhere read it with `memberOf(request)`.
+     */
+    member: MemberContext | null;
+  }
+  interface FastifyInstance {
+    /** Resolves a session cookie to its member (installed once by `registerMemberContext`). */
+    resolveMember(request: FastifyRequest): Promise<MemberContext | null>;
+  }
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<MemberContext | null>>();
+
+/**
+ * Installs the one way a request finds its member. `resolve` reads the session cookie (the accounts
+ * module owns sessions); it runs at most once per request, whoever asks first.
+ */
+export function registerMemberContext(
+  app: FastifyInstance,
+  resolve: (request: FastifyRequest) => Promise<MemberContext | null>,
+): void {
+  app.decorateRequest("member", null);
+  app.decorate("resolveMember", resolve);
+}
+
+/** The member of a request (resolved once and cached for the request), or null for a visitor. */
+export function memberOf(request: FastifyRequest): Promise<MemberContext | null> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    pending = request.server.resolveMember(request).then((member) => {
+      request.member = member;
+      return member;
+    });
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+/**
+ * Forgets the request's member, after a write that changed it (a new session, a debit, a new
+ * language) or ended it, so the next `memberOf` reads it again.
+ */
+export function refreshMember(request: FastifyRequest): Promise<MemberContext | null> {
+  resolved.delete(request);
+  request.member = null;
+  return memberOf(request);
+}
+
+/** Forgets the request's member without reading it again (logout, deletion). */
+export function forgetMember(request: FastifyRequest): void {
+  resolved.set(request, Promise.resolve(null));
+  request.member = null;
+}
+
+type Query<E extends Endpoint> = E["query"] extends z.ZodType ? z.output<E["query"]> : undefined;
+type Body<E extends Endpoint> = E["body"] extends z.ZodType ? z.output<E["body"]> : undefined;
+
+export interface EndpointContext<E extends Endpoint> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  member: E["auth"] extends "member" ? MemberContext : MemberContext | null;
+  query: Query<E>;
+  body: Body<E>;
+}
+
+type Answer<E extends Endpoint> = E["response"] extends z.ZodType ? z.input<E["response"]> : FastifyReply;
+
+export interface EndpointOptions {
+  rateLimit?: { max: number; timeWindow: string };
+}
+
+/**
+ * Registers the handler of one contract endpoint. Order: session (403 authentication_required where
+ * the contract wants a member) → query and body parsed by the contract's schemas (422) → handler →
+ * answer serialised through the response schema, which drops every field the contract does not name.
+ */
+export function handle<const E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (context: EndpointContext<E>) => Promise<Answer<E>>,
+  options: EndpointOptions = {},
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    ...(endpoint.response === "redirect" ? {} : { schema: { response: { 200: endpoint.response } } }),
+    config: { endpoint, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    handler: async (request, reply) => {
+      const member = endpoint.auth === "none" ? null : await memberOf(request);
+      if (endpoint.auth === "member" && !member) throw new AppError("authentication_required");
+      const query = endpoint.query ? parseRequest(endpoint.query, request.query ?? {}) : undefined;
+      const body = endpoint.body && endpoint.body !== "multipart" ? parseRequest(endpoint.body, request.body ?? {}) : undefined;
+      return handler({ request, reply, member, query, body } as EndpointContext<E>);
+    },
+  });
+}
+
+/**
+ * Answers of endpoints are serialised by their zod schema: parsing strips undeclared fields (a raw row
+ * or a password hash cannot leave by accident) and a wrong shape is a 500, never a leak. Every JSON
+ * route under /api/ must come from the endpoint table: registering one without a response schema stops
+ * the server at start.
+ */
+export function registerEndpointRules(app: FastifyInstance): void {
+  app.setSerializerCompiler(({ schema }) => {
+    const zod = schema as z.ZodType;
+    return (data) => JSON.stringify(zod.parse(data));
+  });
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/") || route.url === "/api/*") return;
+    const endpoint = (route.config as { endpoint?: Endpoint } | undefined)?.endpoint;
+    const hasSchema = !!(route.schema?.response as Record<string, unknown> | undefined)?.[200];
+    if (!endpoint || (endpoint.response !== "redirect" && !hasSchema)) {
+      throw new Error(`${route.method} ${route.url} is not an endpoint of the contract with a response schema`);
+    }
+  });
+}
+
+/** Whether a number can be an id of our integer columns (for ids that do not come through a schema). */
+export const isId = (value: number) => Number.isInteger(value) && value > 0 && value <= ID_MAX;
+
+export type { EndpointResponse };

@@ -1,0 +1,261 @@
+import { z } from "zod";
+import {
+  deleteAccountRequestSchema,
+  invisibleRequestSchema,
+  languageRequestSchema,
+  loginRequestSchema,
+  mailChangeRequestSchema,
+  notificationsRequestSchema,
+  notificationsResponseSchema,
+  okResponseSchema,
+  passwordChangeRequestSchema,
+  resetPasswordDoRequestSchema,
+  resetPasswordRequestSchema,
+  signupRequestSchema,
+  tokenRequestSchema,
+  userResponseSchema,
+} from "./accounts.ts";
+import { blockedMembersResponseSchema, blockQuerySchema, blockRequestSchema, blockResponseSchema } from "./blocks.ts";
+import {
+  matchFinderResponseSchema,
+  memberQuerySchema,
+  memberResponseSchema,
+  memberSearchQuerySchema,
+  memberSearchResponseSchema,
+} from "./members.ts";
+import {
+  geocodeQuerySchema,
+  geocodeResponseSchema,
+  ownProfileResponseSchema,
+  photoIdQuerySchema,
+  photosResponseSchema,
+  photoUpdateSchema,
+  profileUpdateSchema,
+} from "./profiles.ts";
+import { settingsQuerySchema, settingsResponseSchema } from "./settings.ts";
+import { companyInfoResponseSchema, interestsResponseSchema, regionsResponseSchema } from "./site.ts";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/**
+ * Who may call an endpoint: `member` answers 403 authentication_required without a session (spec §4:
+ * the client then logs out), `optional` serves visitors and members differently, `none` ignores the
+ * session altogether.
+ */
+export type EndpointAuth = "member" | "optional" | "none";
+
+/**
+ * One call of the API: method, path, who may call it, the schemas of its query and JSON body, and the
+ * schema of its answer. The server registers its routes from these (the answer is serialised through
+ * the response schema, so a field the contract does not name never leaves the server) and the web's
+ * typed client is built from the same table. `body: "multipart"` takes a file upload instead of JSON;
+ * `response: "redirect"` answers with a redirect (e-mailed links).
+ */
+export interface Endpoint {
+  readonly method: HttpMethod;
+  readonly path: `/api/${string}.php`;
+  readonly auth: EndpointAuth;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType | "multipart";
+  readonly response: z.ZodType | "redirect";
+}
+
+const endpoint = <const E extends Endpoint>(definition: E): E => definition;
+
+/** The query of a call that takes only a token (e-mailed links). */
+export const tokenQuerySchema = z.object({ token: z.string().max(200) });
+
+/** Every call of the API (spec §7's table, and ours where the spec says "not shown"). */
+export const ENDPOINTS = {
+  // Site (spec §7: loaded once and cached)
+  settings: endpoint({
+    method: "GET",
+    path: "/api/settings.php",
+    auth: "none",
+    query: settingsQuerySchema,
+    response: settingsResponseSchema,
+  }),
+  companyInfo: endpoint({ method: "GET", path: "/api/companyinfo.php", auth: "none", response: companyInfoResponseSchema }),
+  interests: endpoint({ method: "GET", path: "/api/interests.php", auth: "none", response: interestsResponseSchema }),
+  regions: endpoint({ method: "GET", path: "/api/regions.php", auth: "none", response: regionsResponseSchema }),
+  geocode: endpoint({
+    method: "GET",
+    path: "/api/geocode.php",
+    auth: "none",
+    query: geocodeQuerySchema,
+    response: geocodeResponseSchema,
+  }),
+
+  // Accounts
+  user: endpoint({ method: "GET", path: "/api/user.php", auth: "optional", response: userResponseSchema }),
+  login: endpoint({
+    method: "POST",
+    path: "/api/user.php",
+    auth: "optional",
+    body: loginRequestSchema,
+    response: userResponseSchema,
+  }),
+  language: endpoint({
+    method: "PUT",
+    path: "/api/user.php",
+    auth: "member",
+    body: languageRequestSchema,
+    response: userResponseSchema,
+  }),
+  /** Spec §7's logout is a GET; the site itself logs out with POST, and a cross-site GET is refused. */
+  logout: endpoint({ method: "GET", path: "/api/logout.php", auth: "optional", response: okResponseSchema }),
+  logoutPost: endpoint({ method: "POST", path: "/api/logout.php", auth: "optional", response: okResponseSchema }),
+  signup: endpoint({
+    method: "POST",
+    path: "/api/signup.php",
+    auth: "optional",
+    body: signupRequestSchema,
+    response: userResponseSchema,
+  }),
+  resendActivation: endpoint({ method: "POST", path: "/api/activation.php", auth: "member", response: okResponseSchema }),
+  activate: endpoint({ method: "GET", path: "/api/activation.php", auth: "none", query: tokenQuerySchema, response: "redirect" }),
+  resetPassword: endpoint({
+    method: "POST",
+    path: "/api/reset-password.php",
+    auth: "none",
+    body: resetPasswordRequestSchema,
+    response: okResponseSchema,
+  }),
+  resetPasswordDo: endpoint({
+    method: "POST",
+    path: "/api/reset-password-do.php",
+    auth: "optional",
+    body: resetPasswordDoRequestSchema,
+    response: userResponseSchema,
+  }),
+  changePassword: endpoint({
+    method: "POST",
+    path: "/api/password.php",
+    auth: "member",
+    body: passwordChangeRequestSchema,
+    response: okResponseSchema,
+  }),
+  mailChange: endpoint({
+    method: "POST",
+    path: "/api/mail-change.php",
+    auth: "member",
+    body: mailChangeRequestSchema,
+    response: okResponseSchema,
+  }),
+  mailChangeDo: endpoint({
+    method: "POST",
+    path: "/api/mail-change-do.php",
+    auth: "none",
+    body: tokenRequestSchema,
+    response: userResponseSchema,
+  }),
+  deleteAccount: endpoint({
+    method: "POST",
+    path: "/api/delete-account.php",
+    auth: "member",
+    body: deleteAccountRequestSchema,
+    response: okResponseSchema,
+  }),
+  reactivate: endpoint({
+    method: "POST",
+    path: "/api/reactivate.php",
+    auth: "none",
+    body: tokenRequestSchema,
+    response: okResponseSchema,
+  }),
+  invisible: endpoint({
+    method: "PUT",
+    path: "/api/invisible.php",
+    auth: "member",
+    body: invisibleRequestSchema,
+    response: userResponseSchema,
+  }),
+  notifications: endpoint({
+    method: "GET",
+    path: "/api/notifications.php",
+    auth: "member",
+    response: notificationsResponseSchema,
+  }),
+  saveNotifications: endpoint({
+    method: "PUT",
+    path: "/api/notifications.php",
+    auth: "member",
+    body: notificationsRequestSchema,
+    response: notificationsResponseSchema,
+  }),
+
+  // Profiles and photos
+  ownProfile: endpoint({ method: "GET", path: "/api/profile.php", auth: "member", response: ownProfileResponseSchema }),
+  saveProfile: endpoint({
+    method: "PUT",
+    path: "/api/profile.php",
+    auth: "member",
+    body: profileUpdateSchema,
+    response: ownProfileResponseSchema,
+  }),
+  photos: endpoint({ method: "GET", path: "/api/photos.php", auth: "member", response: photosResponseSchema }),
+  uploadPhoto: endpoint({
+    method: "POST",
+    path: "/api/photos.php",
+    auth: "member",
+    body: "multipart",
+    response: photosResponseSchema,
+  }),
+  updatePhoto: endpoint({
+    method: "PUT",
+    path: "/api/photo.php",
+    auth: "member",
+    body: photoUpdateSchema,
+    response: photosResponseSchema,
+  }),
+  deletePhoto: endpoint({
+    method: "DELETE",
+    path: "/api/photo.php",
+    auth: "member",
+    query: photoIdQuerySchema,
+    response: photosResponseSchema,
+  }),
+
+  // Members and search
+  member: endpoint({
+    method: "GET",
+    path: "/api/member.php",
+    auth: "optional",
+    query: memberQuerySchema,
+    response: memberResponseSchema,
+  }),
+  search: endpoint({
+    method: "GET",
+    path: "/api/members.php",
+    auth: "optional",
+    query: memberSearchQuerySchema,
+    response: memberSearchResponseSchema,
+  }),
+  matchFinder: endpoint({ method: "GET", path: "/api/match-finder.php", auth: "member", response: matchFinderResponseSchema }),
+
+  // Blocking
+  block: endpoint({
+    method: "POST",
+    path: "/api/block.php",
+    auth: "member",
+    body: blockRequestSchema,
+    response: blockResponseSchema,
+  }),
+  unblock: endpoint({
+    method: "DELETE",
+    path: "/api/block.php",
+    auth: "member",
+    query: blockQuerySchema,
+    response: blockResponseSchema,
+  }),
+  blocked: endpoint({ method: "GET", path: "/api/blocks.php", auth: "member", response: blockedMembersResponseSchema }),
+} as const;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+
+/** The answer type of an endpoint. */
+export type EndpointResponse<E extends Endpoint> = E["response"] extends z.ZodType ? z.output<E["response"]> : never;
+/** The query an endpoint takes (what a client sends, before coercion). */
+export type EndpointQuery<E extends Endpoint> = E["query"] extends z.ZodType ? z.input<E["query"]> : undefined;
+/** The JSON body an endpoint takes. */
+export type EndpointBody<E extends Endpoint> = E["body"] extends z.ZodType ? z.input<E["body"]> : undefined;
