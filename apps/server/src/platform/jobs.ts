@@ -278,7 +278,7 @@ export class JobRunner {
       .limit(limit)
       .for("update", { skipLocked: true });
     const leaseMs = sql.join(
-      names.map((name) => sql`when ${name} then ${this.definitionOf(name).timeoutMs + LEASE_MARGIN_MS}::integer`),
+      names.map((name) => sql`when ${name} then ${this.definitionOf(name).timeoutMs + LEASE_MARGIN_MS}::float8`),
       sql` `,
     );
     return this.db
