@@ -5,6 +5,7 @@ import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
 import { AccountService, lockAddress } from "./modules/accounts/index.ts";
+import { type AccountJobs, defineAccountJobs } from "./modules/accounts/jobs.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { BlockService } from "./modules/blocks/index.ts";
 import { blockRoutes } from "./modules/blocks/routes.ts";
@@ -32,14 +33,21 @@ import { requestHost } from "./platform/http/request-locale.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
 import { registerWebSocket, SESSIONS_ENDED_CHANNEL, type WsHub } from "./platform/http/ws.ts";
 import { preloadCatalogues } from "./platform/i18n.ts";
+import { JobRunner } from "./platform/jobs.ts";
 import { type Mailer, OutboxMailer, openMailer } from "./platform/mailer.ts";
 import { openStorage } from "./platform/storage.ts";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 export interface Services {
   config: Config;
   database: Database;
   bus: Bus;
   mailer: Mailer;
+  /** Durable jobs; main.ts starts the runner (tests call runDue() themselves). */
+  jobs: JobRunner;
+  accountJobs: AccountJobs;
   credits: CreditService;
   site: SiteService;
   accounts: AccountService;
@@ -72,7 +80,10 @@ export interface App {
 export async function openServices(
   config: Config,
   options: Pick<BuildOptions, "database" | "bus" | "mailer"> = {},
-  log: Pick<FastifyBaseLogger, "error"> = { error: (obj: unknown, msg?: string) => console.error(msg, obj) },
+  log: Pick<FastifyBaseLogger, "error" | "info"> = {
+    error: (obj: unknown, msg?: string) => console.error(msg, obj),
+    info: (obj: unknown, msg?: string) => console.info(msg, obj),
+  },
 ): Promise<Services> {
   preloadCatalogues();
   const database =
@@ -117,7 +128,27 @@ export async function openServices(
       bus.publish(SESSIONS_ENDED_CHANNEL, { user_id: userId }).catch((err: unknown) => log.error({ err }, "bus publish failed"));
     },
   });
-  return { config, database, bus, mailer, credits, site, accounts, photos, profiles, location, blocks, visibility };
+  const jobs = new JobRunner(database.db, { log });
+  const accountJobs = defineAccountJobs(jobs, accounts, log);
+  // Periodic work, once per period across all nodes (decision 012).
+  jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
+  jobs.schedule(jobs.prune, { everyMs: DAY, offsetMs: 3 * HOUR });
+  return {
+    config,
+    database,
+    bus,
+    mailer,
+    jobs,
+    accountJobs,
+    credits,
+    site,
+    accounts,
+    photos,
+    profiles,
+    location,
+    blocks,
+    visibility,
+  };
 }
 
 /** Whether the site listens on this machine only (a loopback address), so nobody else can reach it. */
@@ -322,6 +353,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   const close = async () => {
     await ws.closeAll();
     await server.close();
+    await services.jobs.stop();
     await services.bus.close();
     await services.mailer.close();
     if (!options.database) await services.database.close();

@@ -22,21 +22,11 @@ async function main(): Promise<void> {
     if (result.created) log.info(`seeded ${result.profiles} demo profiles`);
   }
 
-  // Hourly: erase accounts whose 14 days to reactivate are over (every node may run it; it is idempotent).
-  const purge = setInterval(() => {
-    app.services.accounts
-      .purgeExpiredDeletions()
-      .then((erased) => erased && log.info({ erased }, "erased deleted accounts"))
-      .catch((err: unknown) => log.error({ err }, "purging deleted accounts failed"));
-  }, 3_600_000);
-  purge.unref();
-
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
-    clearInterval(purge);
     const force = setTimeout(() => {
       log.error("shutdown grace period over; exiting");
       process.exit(1);
@@ -59,6 +49,8 @@ async function main(): Promise<void> {
     );
   }
   await app.server.listen({ port: config.PORT, host: config.HOST });
+  // Durable jobs (erasure of deleted accounts, ...): every node polls; each job runs on one of them.
+  app.services.jobs.start();
   if (showsDevMailbox(config)) log.info(`e-mails go to the outbox: read them at http://localhost:${config.PORT}/dev/mailbox`);
   log.info(
     `dating site on ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`} (database: ${app.services.database.kind}, bus: ${app.services.bus.kind}, node ${process.version})`,

@@ -14,6 +14,11 @@ export const usingRedis = !!process.env.TEST_REDIS_URL;
 export interface TestDatabase extends Database {
   /** Closes and removes the database (PostgreSQL: DROP DATABASE). */
   destroy(): Promise<void>;
+  /**
+   * Another connection to the same database, as a second node would have: a pool of its own on
+   * PostgreSQL; on PGlite (one in-process client) the same client, whose close() does nothing.
+   */
+  connectAgain(): Promise<Database>;
 }
 
 /**
@@ -24,7 +29,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ dataDir: null });
-    return { ...database, destroy: () => database.close() };
+    return { ...database, destroy: () => database.close(), connectAgain: async () => ({ ...database, close: async () => {} }) };
   }
   const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -36,6 +41,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const database = await openDatabase({ url: url.toString(), dataDir: null, poolSize: 5 });
   return {
     ...database,
+    connectAgain: () => openDatabase({ url: url.toString(), dataDir: null, poolSize: 5 }),
     destroy: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -28,7 +28,8 @@ afterAll(async () => {
 });
 
 const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)) as unknown as { rows: T[] };
-const countUsers = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from users`)).rows[0]?.n ?? 0;
+const countOf = async (query: ReturnType<typeof sql>) => (await rows<{ n: number }>(query)).rows[0]?.n ?? 0;
+const countUsers = () => countOf(sql`select count(*)::int as n from users`);
 const newEmail = () => `member${++counter}.${Date.now()}@example.org`;
 const signupBody = (email: string, extra: Record<string, unknown> = {}) => ({
   email,
@@ -650,6 +651,18 @@ describe("deletion and reactivation", () => {
       sql`select (select count(*) from sessions where user_id = ${user?.id ?? 0}) + (select count(*) from account_tokens where user_id = ${user?.id ?? 0}) + (select count(*) from photos p join profiles f on f.id = p.profile_id where f.user_id = ${user?.id ?? 0}) as n`,
     );
     expect(Number(leftovers.rows[0]?.n)).toBe(0);
+  });
+
+  it("erases through the hourly durable job, once per hour", async () => {
+    const { client, email } = await signedUp();
+    await client.post("/api/delete-account.php", { password: "correct horse battery" });
+    await database.db.execute(sql`update users set deletion_requested_at = now() - interval '15 days' where email = ${email}`);
+    await app.services.jobs.runDue();
+    expect(await countOf(sql`select count(*)::int as n from users where email = ${email}`)).toBe(0);
+    const runs = sql`select count(*)::int as n from jobs where name = 'accounts.purge-deletions' and state = 'done' and slot is not null`;
+    expect(await countOf(runs)).toBe(1);
+    await app.services.jobs.runDue();
+    expect(await countOf(sql`select count(*)::int as n from jobs where name = 'accounts.purge-deletions'`)).toBe(1);
   });
 });
 

@@ -5,4 +5,5 @@ export * from "../../modules/credits/schema.ts";
 export * from "../../modules/photos/schema.ts";
 export * from "../../modules/profiles/schema.ts";
 export * from "../../modules/site/schema.ts";
+export * from "../jobs.schema.ts";
 export * from "../mail-outbox.schema.ts";
