@@ -7,3 +7,4 @@ export * from "../../modules/profiles/schema.ts";
 export * from "../../modules/site/schema.ts";
 export * from "../jobs.schema.ts";
 export * from "../mail-outbox.schema.ts";
+export * from "../member-events.schema.ts";
