@@ -142,7 +142,7 @@ function SearchFormControls({ query, countries, fields, loadRegions }: SearchFor
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    navigate(searchHref(queryOf(values)));
+    void navigate(searchHref(queryOf(values)));
   };
 
   const countryNames = new Intl.DisplayNames([intl.locale], { type: "region" });
