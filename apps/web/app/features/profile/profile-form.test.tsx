@@ -89,8 +89,8 @@ describe("profile form", () => {
 
   it("counts the about text and allows at most 12 interests", async () => {
     await renderForm(ownProfile({ interests: INTEREST_KEYS.slice(0, 12) }));
-    expect(screen.getByText("8 characters of 2000")).toBeTruthy();
-    expect(screen.getByText("Choose up to 12 interests (12 chosen).")).toBeTruthy();
+    expect(screen.getByText("8 characters of 2000")).toBeVisible();
+    expect(screen.getByText("Choose up to 12 interests (12 chosen).")).toBeVisible();
     const interests = within(screen.getByRole("group", { name: "Interests" }));
     expect(interests.getByRole("checkbox", { name: "Music" })).toHaveProperty("checked", true);
     const unchosen = interests.getByRole("checkbox", { name: (en as Record<string, string>)[`interest.${INTEREST_KEYS[20]}`] });
@@ -111,7 +111,7 @@ describe("profile form", () => {
     const body = JSON.parse(String(fetch.mock.calls[0]?.[1]?.body));
     expect(body.about).toBe("New text");
     expect(body.interests).toEqual(["music", "travelling"]);
-    expect(screen.getByText("Your profile has been saved.")).toBeTruthy();
+    expect(screen.getByText("Your profile has been saved.")).toBeVisible();
   });
 
   it("shows the server's field errors at their fields and focuses the first", async () => {
@@ -132,7 +132,7 @@ describe("profile form", () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save profile" })));
     const city = screen.getByLabelText("City");
     expect(city.getAttribute("aria-invalid")).toBe("true");
-    expect(screen.getByText("This city is too long.")).toBeTruthy();
+    expect(screen.getByText("This city is too long.")).toBeVisible();
     expect(screen.getByLabelText("Region").getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement).toBe(screen.getByLabelText("Region"));
     expect(screen.queryByText("Your profile has been saved.")).toBeNull();
