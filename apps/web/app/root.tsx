@@ -20,6 +20,7 @@ import { installChunkReload, isChunkLoadError, reloadForChunkError } from "./lib
 import { serializeCookie } from "./lib/cookies";
 import { resolveLocale } from "./lib/locale.server";
 import { useNonce } from "./lib/nonce";
+import { QueryProvider } from "./lib/query-client";
 import { type RootData, useRootData } from "./lib/root-data";
 import { extractTracking, hasTrafficSource } from "./lib/tracking";
 import { servicesContext } from "./server-context";
@@ -102,9 +103,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, []);
   return (
     <IntlProvider locale={loaderData.locale} defaultLocale="en" messages={loaderData.messages}>
-      <MemberProvider initialUser={loaderData.user}>
-        <Outlet />
-      </MemberProvider>
+      <QueryProvider>
+        <MemberProvider initialUser={loaderData.user}>
+          <Outlet />
+        </MemberProvider>
+      </QueryProvider>
     </IntlProvider>
   );
 }

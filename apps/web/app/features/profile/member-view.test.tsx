@@ -4,6 +4,7 @@ import { IntlProvider } from "react-intl";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import en from "../../i18n/locales/en.json";
+import { QueryProvider } from "../../lib/query-client";
 import { MemberView } from "./member-view";
 
 function member(overrides: Partial<MemberProfile> = {}): MemberProfile {
@@ -44,13 +45,15 @@ function renderView(profile: MemberProfile) {
       path: "/members/:id",
       Component: () => (
         <IntlProvider locale="en" messages={en}>
-          <MemberView
-            profile={profile}
-            loadRegions={loadRegions}
-            fictionalIcon="masks"
-            fictionalWarning="Some profiles are fictional."
-            notes={{ body_type: "As the member describes it." }}
-          />
+          <QueryProvider>
+            <MemberView
+              profile={profile}
+              loadRegions={loadRegions}
+              fictionalIcon="masks"
+              fictionalWarning="Some profiles are fictional."
+              notes={{ body_type: "As the member describes it." }}
+            />
+          </QueryProvider>
         </IntlProvider>
       ),
     },
@@ -61,9 +64,8 @@ function renderView(profile: MemberProfile) {
 describe("member view", () => {
   it("shows the header, the details the site sends and the interests", async () => {
     renderView(member());
-    await act(async () => {});
+    expect(await screen.findByText("34 years · Haarlem, North Holland, Netherlands")).toBeVisible();
     expect(screen.getByRole("heading", { level: 1, name: "Anna" })).toBeVisible();
-    expect(screen.getByText("34 years · Haarlem, North Holland, Netherlands")).toBeVisible();
     const details = within(screen.getByRole("region", { name: "Details" }));
     expect(details.getByText("Hair colour").nextElementSibling?.textContent).toBe("Dark blond");
     expect(details.getByText("Tattoos").nextElementSibling?.textContent).toBe("No");

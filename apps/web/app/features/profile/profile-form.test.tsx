@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { IntlProvider } from "react-intl";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import en from "../../i18n/locales/en.json";
+import { QueryProvider } from "../../lib/query-client";
 import { ProfileForm, profileFormUpdate, profileFormValues } from "./profile-form";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -48,10 +49,13 @@ const loadInterests = async () =>
 async function renderForm(profile = ownProfile()) {
   render(
     <IntlProvider locale="en" messages={en}>
-      <ProfileForm profile={profile} countries={["NL", "BE", "DE"]} loadRegions={loadRegions} loadInterests={loadInterests} />
+      <QueryProvider>
+        <ProfileForm profile={profile} countries={["NL", "BE", "DE"]} loadRegions={loadRegions} loadInterests={loadInterests} />
+      </QueryProvider>
     </IntlProvider>,
   );
-  await act(async () => {});
+  // The interests (and regions) arrive through the query cache.
+  await screen.findByRole("checkbox", { name: "Music" });
 }
 
 describe("profile form", () => {
@@ -78,7 +82,7 @@ describe("profile form", () => {
     expect(screen.getByLabelText("Username")).toHaveProperty("readOnly", true);
     expect(screen.getByLabelText("Gender")).toHaveProperty("value", "Man");
     expect(screen.getByLabelText("Date of birth")).toHaveProperty("value", "April 12, 1990");
-    const region = screen.getByLabelText("Region") as HTMLSelectElement;
+    const region = (await screen.findByLabelText("Region")) as HTMLSelectElement;
     expect(region.value).toBe("NH");
     fireEvent.change(screen.getByLabelText("Country"), { target: { value: "BE" } });
     const regionOptions = [...(screen.getByLabelText("Region") as HTMLSelectElement).options].map((o) => o.textContent);

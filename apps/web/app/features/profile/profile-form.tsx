@@ -4,21 +4,20 @@ import {
   type GeocodeResponse,
   HAIR_COLORS,
   INTEREST_KEYS,
-  type Interest,
   type OwnProfile,
   PROFILE_LIMITS,
   type ProfileUpdate,
   RELATIONSHIP_STATUSES,
-  type Region,
   SEEKING,
   SEXUALITIES,
 } from "@app/contract";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Form, Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
 import { useAdoptedValue } from "../../lib/prehydration";
+import { type InterestsLoader, type RegionsLoader, useInterests, useRegions } from "../../lib/reference-data";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/text-field";
@@ -168,9 +167,9 @@ export interface ProfileFormProps {
   /** The site's countries (settings.countries). */
   countries: readonly string[];
   /** Regions per country (GET /api/regions.php, cached by the caller). */
-  loadRegions: () => Promise<Record<string, Region[]>>;
+  loadRegions: RegionsLoader;
   /** Interests with labels in the page's language (GET /api/interests.php, cached by the caller). */
-  loadInterests: () => Promise<Interest[]>;
+  loadInterests: InterestsLoader;
   onSaved?: (profile: OwnProfile) => void;
 }
 
@@ -185,36 +184,18 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
   const [values, setValues] = useState(() => profileFormValues(profile));
   // The saved city, and whether the server found it on the map (distances to others need it).
   const [savedPlace, setSavedPlace] = useState({ city: profile.city ?? "", located: profile.located });
-  const [regions, setRegions] = useState<Record<string, Region[]>>({});
-  const [interests, setInterests] = useState<Interest[] | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState("");
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const [formRef, focusFirstError] = useFocusFirstError();
 
-  useEffect(() => {
-    let active = true;
-    loadRegions()
-      .then((all) => active && setRegions(all))
-      .catch(() => {});
-    return () => {
-      active = false;
-    };
-  }, [loadRegions]);
-
-  useEffect(() => {
-    let active = true;
-    loadInterests()
-      .then((list) => active && setInterests(list))
-      // Without the server's list the catalogue still names every interest key.
-      .catch(
-        () => active && setInterests(INTEREST_KEYS.map((key) => ({ key, label: intl.formatMessage({ id: `interest.${key}` }) }))),
-      );
-    return () => {
-      active = false;
-    };
-  }, [loadInterests, intl]);
+  const regions = useRegions(loadRegions);
+  const loadedInterests = useInterests(loadInterests, intl.locale);
+  // Without the server's list the catalogue still names every interest key.
+  const interests = loadedInterests.failed
+    ? INTEREST_KEYS.map((key) => ({ key, label: intl.formatMessage({ id: `interest.${key}` }) }))
+    : loadedInterests.interests;
 
   const set = <K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) => {
     setSaved(false);
@@ -263,7 +244,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
     keys.map((key) => ({ value: key, label: intl.formatMessage({ id: labels[key] }) }));
   const countryNames = new Intl.DisplayNames([intl.locale], { type: "region" });
   const countryCodes = countries.includes(values.country) || !values.country ? countries : [values.country, ...countries];
-  const countryRegions = regions[values.country] ?? [];
+  const countryRegions = regions?.[values.country] ?? [];
   const dateOfBirth = intl.formatDate(new Date(`${profile.date_of_birth}T00:00:00Z`), { dateStyle: "long", timeZone: "UTC" });
   const interestsFull = values.interests.length >= PROFILE_LIMITS.interestsMax;
 

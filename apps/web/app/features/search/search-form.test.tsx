@@ -4,6 +4,7 @@ import { IntlProvider } from "react-intl";
 import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import en from "../../i18n/locales/en.json";
+import { QueryProvider } from "../../lib/query-client";
 import { SearchForm } from "./search-form";
 import { pageWindow, searchHref, searchQueryFrom } from "./search-query";
 import { SearchResults } from "./search-results";
@@ -34,7 +35,9 @@ function renderForm(url: string, member: { seeking: "male" | "female" | "both" }
         const query = searchQueryFrom(new URLSearchParams(location.search), member);
         return (
           <IntlProvider locale="en" messages={en}>
-            <SearchForm query={query} countries={["NL", "BE"]} fields={SEARCH_FIELDS} loadRegions={loadRegions} />
+            <QueryProvider>
+              <SearchForm query={query} countries={["NL", "BE"]} fields={SEARCH_FIELDS} loadRegions={loadRegions} />
+            </QueryProvider>
             <Searched />
           </IntlProvider>
         );

@@ -1,9 +1,10 @@
-import type { MemberSearchQuery, Region, Settings } from "@app/contract";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import type { MemberSearchQuery, Settings } from "@app/contract";
+import { type FormEvent, useId, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router";
 import { useAdoptedValue } from "../../lib/prehydration";
+import { type RegionsLoader, useRegions } from "../../lib/reference-data";
 import { SEARCH_AGES, searchHref } from "./search-query";
 
 type SearchField = Settings["search_fields"][number];
@@ -51,7 +52,7 @@ export interface SearchFormProps {
   /** The fields the site searches on (settings.search_fields). */
   fields: readonly SearchField[];
   /** The regions of every served country (GET /api/regions.php). */
-  loadRegions: () => Promise<Record<string, Region[]>>;
+  loadRegions: RegionsLoader;
 }
 
 /**
@@ -121,21 +122,11 @@ function SearchFormControls({ query, countries, fields, loadRegions }: SearchFor
   const navigate = useNavigate();
   const id = useId();
   const [values, setValues] = useState(() => valuesOf(query));
-  const [regions, setRegions] = useState<Record<string, Region[]> | null>(null);
 
   const searchable = (field: SearchField) => fields.includes(field);
   const withRegion = searchable("countryregion") && searchable("country");
 
-  useEffect(() => {
-    if (!withRegion) return;
-    let active = true;
-    loadRegions()
-      .then((all) => active && setRegions(all))
-      .catch(() => {});
-    return () => {
-      active = false;
-    };
-  }, [loadRegions, withRegion]);
+  const regions = useRegions(loadRegions, withRegion);
 
   const set = (field: keyof SearchValues, value: string) =>
     setValues((current) => ({ ...current, [field]: value, ...(field === "country" ? { countryregion: "" } : {}) }));
