@@ -16,10 +16,10 @@ import { Form, Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
-import { useAdoptedValue } from "../../lib/prehydration";
 import { type InterestsLoader, type RegionsLoader, useInterests, useRegions } from "../../lib/reference-data";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
+import { SelectField, type SelectOption } from "../../ui/select-field";
 import { TextField } from "../../ui/text-field";
 import { updateProfile } from "./api";
 import { LocationButton } from "./location-button";
@@ -100,58 +100,6 @@ const SEEKING_LABELS: Record<OwnProfile["seeking"], string> = {
   female: "signup.seeking_female",
   both: "signup.seeking_both",
 };
-
-interface Option {
-  value: string;
-  label: string;
-}
-
-function SelectField({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-  error,
-  blank,
-}: {
-  id: string;
-  label: ReactNode;
-  value: string;
-  options: Option[];
-  onChange: (value: string) => void;
-  error?: string;
-  /** The label of the empty choice ("Not specified"); none when the field must have a value. */
-  blank?: string;
-}) {
-  const errorId = `${id}-error`;
-  const ref = useAdoptedValue<HTMLSelectElement>(value, onChange);
-  return (
-    <Form.Group controlId={id} className="col-sm-6">
-      <Form.Label>{label}</Form.Label>
-      <Form.Select
-        ref={ref}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        isInvalid={!!error}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      >
-        {blank !== undefined ? <option value="">{blank}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Form.Select>
-      {error ? (
-        <Form.Control.Feedback type="invalid" id={errorId}>
-          {error}
-        </Form.Control.Feedback>
-      ) : null}
-    </Form.Group>
-  );
-}
 
 function ReadOnlyField({ id, label, value }: { id: string; label: ReactNode; value: string }) {
   return (
@@ -240,7 +188,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
   };
 
   const notSaid = intl.formatMessage({ id: "signup.not_specified" });
-  const labelled = <K extends string>(keys: readonly K[], labels: Record<K, string>): Option[] =>
+  const labelled = <K extends string>(keys: readonly K[], labels: Record<K, string>): SelectOption[] =>
     keys.map((key) => ({ value: key, label: intl.formatMessage({ id: labels[key] }) }));
   const countryNames = new Intl.DisplayNames([intl.locale], { type: "region" });
   const countryCodes = countries.includes(values.country) || !values.country ? countries : [values.country, ...countries];
@@ -283,6 +231,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
           />
           <div className="row g-3 mb-4">
             <SelectField
+              className="col-sm-6"
               id="profile-seeking"
               label={<FormattedMessage id="signup.seeking" />}
               value={values.seeking}
@@ -291,6 +240,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
               error={errors.seeking}
             />
             <SelectField
+              className="col-sm-6"
               id="profile-sexuality"
               label={<FormattedMessage id="member.sexuality" />}
               value={values.sexuality}
@@ -299,6 +249,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
               error={errors.sexuality}
             />
             <SelectField
+              className="col-sm-6"
               id="profile-country"
               label={<FormattedMessage id="signup.country" />}
               value={values.country}
@@ -308,6 +259,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
             />
             {countryRegions.length > 0 ? (
               <SelectField
+                className="col-sm-6"
                 id="profile-region"
                 label={<FormattedMessage id="signup.region" />}
                 value={values.region}
@@ -338,6 +290,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
               <LocationButton countries={countries} onLocated={located} autoFill={!values.city} />
             </div>
             <SelectField
+              className="col-sm-6"
               id="profile-relationship-status"
               label={<FormattedMessage id="signup.relationship_status" />}
               value={values.relationship_status}
@@ -347,6 +300,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
               blank={notSaid}
             />
             <SelectField
+              className="col-sm-6"
               id="profile-hair-color"
               label={<FormattedMessage id="signup.hair_color" />}
               value={values.hair_color}
@@ -356,6 +310,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
               blank={notSaid}
             />
             <SelectField
+              className="col-sm-6"
               id="profile-eye-color"
               label={<FormattedMessage id="signup.eye_color" />}
               value={values.eye_color}
@@ -365,6 +320,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
               blank={notSaid}
             />
             <SelectField
+              className="col-sm-6"
               id="profile-body-type"
               label={<FormattedMessage id="signup.body_type" />}
               value={values.body_type}
@@ -374,6 +330,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
               blank={notSaid}
             />
             <SelectField
+              className="col-sm-6"
               id="profile-tattoos"
               label={<FormattedMessage id="signup.tattoos" />}
               value={values.tattoos}

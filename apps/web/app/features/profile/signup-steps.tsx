@@ -17,6 +17,7 @@ import { useMember } from "../../lib/member";
 import { type RegionsLoader, useRegions } from "../../lib/reference-data";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
+import { SelectField, type SelectOption } from "../../ui/select-field";
 import { TextField } from "../../ui/text-field";
 import { ownProfileQuery, updateProfile, uploadPhoto } from "./api";
 import { LocationButton } from "./location-button";
@@ -247,20 +248,16 @@ export function PersonalInfoStep({ onDone, countries, loadRegions }: PersonalInf
 
   const countryNames = new Intl.DisplayNames([intl.locale], { type: "region" });
   const notSaid = intl.formatMessage({ id: "signup.not_specified" });
-  const select = (field: keyof PersonalValues, labelId: string, options: { value: string; label: string }[], blank = true) => (
-    <Form.Group controlId={`${idPrefix}-${field}`} className="col-sm-6">
-      <Form.Label>
-        <FormattedMessage id={labelId} />
-      </Form.Label>
-      <Form.Select value={values[field]} onChange={(event) => set(field, event.target.value)}>
-        {blank ? <option value="">{notSaid}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Form.Select>
-    </Form.Group>
+  const select = (field: keyof PersonalValues, labelId: string, options: SelectOption[], blank = true) => (
+    <SelectField
+      id={`${idPrefix}-${field}`}
+      className="col-sm-6"
+      label={<FormattedMessage id={labelId} />}
+      value={values[field]}
+      options={options}
+      onChange={(value) => set(field, value)}
+      blank={blank ? notSaid : undefined}
+    />
   );
   const labelled = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
     keys.map((key) => ({ value: key, label: intl.formatMessage({ id: labels[key] }) }));
