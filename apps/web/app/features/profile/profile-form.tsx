@@ -11,12 +11,12 @@ import {
   SEEKING,
   SEXUALITIES,
 } from "@app/contract";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Form, Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
-import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
 import { type InterestsLoader, type RegionsLoader, useInterests, useRegions } from "../../lib/reference-data";
+import { useApiForm } from "../../lib/use-api-form";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { SelectField, type SelectOption } from "../../ui/select-field";
@@ -132,11 +132,8 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
   const [values, setValues] = useState(() => profileFormValues(profile));
   // The saved city, and whether the server found it on the map (distances to others need it).
   const [savedPlace, setSavedPlace] = useState({ city: profile.city ?? "", located: profile.located });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState("");
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [formRef, focusFirstError] = useFocusFirstError();
+  const { formRef, handleSubmit, busy, errors, formError, clearError } = useApiForm({ fields: PROFILE_FORM_FIELDS });
 
   const regions = useRegions(loadRegions);
   const loadedInterests = useInterests(loadInterests, intl.locale);
@@ -148,13 +145,13 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
   const set = <K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) => {
     setSaved(false);
     setValues((current) => ({ ...current, [field]: value, ...(field === "country" ? { region: "" } : {}) }));
-    if (errors[field as Field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    clearError(field as Field);
   };
 
   const located = (place: GeocodeResponse) => {
     setSaved(false);
     setValues((current) => ({ ...current, country: place.country, region: place.region ?? "", city: place.city }));
-    setErrors((current) => ({ ...current, country: undefined, region: undefined, city: undefined }));
+    clearError("country", "region", "city");
   };
 
   const toggleInterest = (key: InterestKey, on: boolean) => {
@@ -163,14 +160,8 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
     set("interests", next);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setSaved(false);
-    setFormError("");
-    setErrors({});
-    try {
+  const submit = handleSubmit(
+    async () => {
       const updated = await updateProfile(profileFormUpdate(values));
       setValues(profileFormValues(updated));
       setSavedPlace({ city: updated.city ?? "", located: updated.located });
@@ -178,14 +169,9 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
       onSaved?.(updated);
       // Seeking and the like feed the search defaults, which come from the user call.
       void member.refresh().catch(() => {});
-    } catch (caught) {
-      const byField = fieldErrors(caught, PROFILE_FORM_FIELDS);
-      setErrors(byField);
-      if (Object.keys(byField).length === 0) setFormError(errorMessage(caught, intl));
-      focusFirstError();
-    }
-    setBusy(false);
-  };
+    },
+    { before: () => setSaved(false) },
+  );
 
   const notSaid = intl.formatMessage({ id: "signup.not_specified" });
   const labelled = <K extends string>(keys: readonly K[], labels: Record<K, string>): SelectOption[] =>
