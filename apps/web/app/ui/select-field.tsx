@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-bootstrap";
 import { useAdoptedValue } from "../lib/prehydration";
+import { describedByOf, FieldNotes } from "./field-notes";
 
 export interface SelectOption {
   value: string;
@@ -55,9 +56,6 @@ export function SelectField({
   labelHidden,
 }: SelectFieldProps) {
   const ref = useAdoptedValue<HTMLSelectElement>(value, onChange);
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describers = [describedBy, hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <Form.Group controlId={id} className={className}>
       <Form.Label className={labelClassName} visuallyHidden={labelHidden}>
@@ -71,7 +69,7 @@ export function SelectField({
         disabled={disabled}
         isInvalid={invalid}
         aria-invalid={invalid ? true : undefined}
-        aria-describedby={describers}
+        aria-describedby={describedByOf({ id, hint, error }, describedBy)}
         autoComplete={autoComplete}
       >
         {blank !== undefined ? <option value="">{blank}</option> : null}
@@ -81,16 +79,7 @@ export function SelectField({
           </option>
         ))}
       </Form.Select>
-      {hint ? (
-        <Form.Text id={hintId} muted className="small">
-          {hint}
-        </Form.Text>
-      ) : null}
-      {error ? (
-        <Form.Control.Feedback type="invalid" id={errorId}>
-          {error}
-        </Form.Control.Feedback>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} hintClassName="small" />
     </Form.Group>
   );
 }
