@@ -54,6 +54,10 @@ describe("web import rules (biome lint)", () => {
       'import Home from "../routes/home";\n\nexport const probe = Home;\n',
     );
     const libImportsRoot = plant("lib/lint-probe-root.ts", 'import { Layout } from "../root";\n\nexport const probe = Layout;\n');
+    const featureImportsRoot = plant(
+      "features/lint-probe-root.ts",
+      'import { Layout } from "../root";\n\nexport const probe = Layout;\n',
+    );
     const cycleA = plant(
       "lib/lint-probe-cycle-a.ts",
       'import { b } from "./lint-probe-cycle-b";\n\nexport const a = (): number => b() + 1;\n',
@@ -67,11 +71,12 @@ describe("web import rules (biome lint)", () => {
       "async function later(): Promise<number> {\n  return 1;\n}\n\nexport function probe(): void {\n  later();\n}\n",
     );
 
-    const diagnostics = lint([uiImportsFeature, libImportsRoute, libImportsRoot, cycleA, cycleB, floating]);
+    const diagnostics = lint([uiImportsFeature, libImportsRoute, libImportsRoot, featureImportsRoot, cycleA, cycleB, floating]);
 
     expect(errorsOf(diagnostics, uiImportsFeature)).toContain("lint/style/noRestrictedImports");
     expect(errorsOf(diagnostics, libImportsRoute)).toContain("lint/style/noRestrictedImports");
     expect(errorsOf(diagnostics, libImportsRoot)).toContain("lint/style/noRestrictedImports");
+    expect(errorsOf(diagnostics, featureImportsRoot)).toContain("lint/style/noRestrictedImports");
     expect(errorsOf(diagnostics, cycleA)).toContain("lint/suspicious/noImportCycles");
     expect(errorsOf(diagnostics, cycleB)).toContain("lint/suspicious/noImportCycles");
     expect(errorsOf(diagnostics, floating)).toContain("lint/nursery/noFloatingPromises");
