@@ -80,7 +80,7 @@ export function useApiForm<F extends string>({ fields, fieldOfCode, onBusyChange
     setFormError("");
   }, []);
 
-  /** Removes one field's error (the member edited it; the next submit checks again). */
+  /** Removes the errors of these fields (the member edited them; the next submit checks again). */
   const clearError = useCallback((...cleared: F[]) => {
     setErrors((current) =>
       cleared.some((field) => current[field])
