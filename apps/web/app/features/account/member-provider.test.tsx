@@ -56,10 +56,10 @@ describe("member state", () => {
   it("polls the user call while logged in and follows its answer", async () => {
     const loadUser = vi.fn(async () => testUser({ profile: { ...testUser().profile, name: "Renamed" } }));
     renderProvider(testUser(), loadUser);
-    expect(screen.getByText("Sam")).toBeTruthy();
+    expect(screen.getByText("Sam")).toBeVisible();
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(loadUser).toHaveBeenCalledTimes(1);
-    expect(screen.getByText("Renamed")).toBeTruthy();
+    expect(screen.getByText("Renamed")).toBeVisible();
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(loadUser).toHaveBeenCalledTimes(2);
   });
@@ -68,7 +68,7 @@ describe("member state", () => {
     const loadUser = vi.fn(async () => null);
     renderProvider(testUser(), loadUser);
     await act(() => vi.advanceTimersByTimeAsync(5_000));
-    expect(screen.getByText("logged out")).toBeTruthy();
+    expect(screen.getByText("logged out")).toBeVisible();
     await act(() => vi.advanceTimersByTimeAsync(300_000));
     expect(loadUser).toHaveBeenCalledTimes(1);
   });
@@ -86,7 +86,7 @@ describe("member state", () => {
       vi.fn(async () => testUser()),
     );
     act(() => reportSessionLost());
-    expect(screen.getByText("logged out")).toBeTruthy();
+    expect(screen.getByText("logged out")).toBeVisible();
   });
 
   it("logs out through /api/logout.php, then navigates to / with a full page load", async () => {
