@@ -260,6 +260,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   await server.register(siteRoutes, { site: services.site, geoipCountry });
   await server.register(accountRoutes, {
     accounts: services.accounts,
+    events: services.events,
     site: services.site,
     publicUrl: config.PUBLIC_URL,
     geoipCountry,
