@@ -216,7 +216,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   registerMemberContext(server, (request) => services.accounts.member(request.cookies[SESSION_COOKIE]));
   await server.register(helmet, {
     // API answers get a deny-all policy; HTML pages get their own with a per-response nonce (ssr.ts).
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    // (useDefaults: false, or helmet adds its page defaults such as script-src 'self' to this list.)
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.PUBLIC_URL?.startsWith("https:") ? undefined : false,
   });
