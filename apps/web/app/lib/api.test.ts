@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ENDPOINTS } from "@app/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiCallError, apiCall, onceBy } from "./api";
+import { ApiCallError, apiCall, callEndpoint, onceBy, onSessionLost } from "./api";
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
@@ -97,5 +98,48 @@ describe("API client", () => {
     expect(await load("a")).toBe("A");
     expect(await load("a")).toBe("A");
     expect(calls).toBe(2);
+  });
+});
+
+describe("calls of the contract's endpoint table", () => {
+  /** A server that records each request and answers `answer`. */
+  async function recording(status: number, answer: unknown) {
+    const seen: Array<{ method: string; url: string; type: string | undefined; body: string }> = [];
+    server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      req.on("end", () => {
+        seen.push({ method: req.method ?? "", url: req.url ?? "", type: req.headers["content-type"], body });
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+  }
+
+  it("sends the endpoint's method, path, query and JSON body, and parses the answer with its schema", async () => {
+    const { url, seen } = await recording(200, { blocked: false, extra: "dropped" });
+    const answer = await callEndpoint(ENDPOINTS.unblock, { query: { id: 42 } }, { baseUrl: url });
+    expect(answer).toEqual({ blocked: false });
+    expect(seen[0]).toMatchObject({ method: "DELETE", url: "/api/block.php?id=42", body: "" });
+    await callEndpoint(ENDPOINTS.block, { body: { id: 7 } }, { baseUrl: url });
+    expect(seen[1]).toMatchObject({ method: "POST", url: "/api/block.php", type: "application/json", body: '{"id":7}' });
+  });
+
+  it("reports a lost session for member calls only, never for the user call (spec §4)", async () => {
+    const { url } = await recording(403, { error: "authentication_required", message: "Log in" });
+    let lost = 0;
+    const stop = onSessionLost(() => lost++);
+    try {
+      await expect(callEndpoint(ENDPOINTS.photos, {}, { baseUrl: url })).rejects.toBeInstanceOf(ApiCallError);
+      expect(lost).toBe(1);
+      await expect(callEndpoint(ENDPOINTS.user, {}, { baseUrl: url })).rejects.toBeInstanceOf(ApiCallError);
+      expect(lost).toBe(1);
+    } finally {
+      stop();
+    }
   });
 });

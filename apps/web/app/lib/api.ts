@@ -1,4 +1,12 @@
-import { type ApiError, apiErrorSchema, LIMITS } from "@app/contract";
+import {
+  type ApiError,
+  apiErrorSchema,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointQuery,
+  type EndpointResponse,
+  LIMITS,
+} from "@app/contract";
 import type { z } from "zod";
 
 /** A failed call: the server's `{ error, message }`, or `network` when no answer arrived. */
@@ -130,12 +138,30 @@ export function reportSessionLost(): void {
   for (const listener of [...sessionLostListeners]) listener();
 }
 
-/** A call that needs the member's session: authentication_required is reported as a lost session. */
-export function sessionCall<S extends z.ZodType>(path: string, schema: S, init: RequestInit = {}): Promise<z.infer<S>> {
-  return apiCall(path, schema, init, { onAuthenticationRequired: reportSessionLost });
-}
-
-/** JSON request options for a call with a body. */
-export function jsonBody(method: "POST" | "PUT" | "DELETE", body: unknown): RequestInit {
-  return { method, body: JSON.stringify(body) };
+/**
+ * Calls one endpoint of the contract's table (packages/contract/src/endpoints.ts): its method and path,
+ * the query as search parameters, the body as JSON (or a FormData upload), the answer parsed with its
+ * response schema. Endpoints that need a member report a 403 authentication_required as a lost session
+ * (spec §4); the user call itself never does.
+ */
+export function callEndpoint<const E extends Endpoint>(
+  endpoint: E,
+  input: { query?: EndpointQuery<E>; body?: EndpointBody<E> | FormData; headers?: Record<string, string> } = {},
+  options: ApiOptions = {},
+): Promise<EndpointResponse<E>> {
+  if (endpoint.response === "redirect") throw new Error(`${endpoint.path} answers with a redirect, not JSON`);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const path = search.size ? `${endpoint.path}?${search}` : endpoint.path;
+  const init: RequestInit = { method: endpoint.method, ...(input.headers ? { headers: input.headers } : {}) };
+  if (input.body instanceof FormData) init.body = input.body;
+  else if (input.body !== undefined || (endpoint.method !== "GET" && endpoint.method !== "DELETE")) {
+    init.body = JSON.stringify(input.body ?? {});
+  }
+  return apiCall(path, endpoint.response, init, {
+    ...(endpoint.auth === "member" ? { onAuthenticationRequired: reportSessionLost } : {}),
+    ...options,
+  }) as Promise<EndpointResponse<E>>;
 }

@@ -1,7 +1,7 @@
-import { type GeocodeResponse, geocodeResponseSchema } from "@app/contract";
+import { ENDPOINTS, type GeocodeResponse, geocodeResponseSchema } from "@app/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
-import { apiCall } from "./api";
+import { callEndpoint } from "./api";
 import { useHydrated } from "./display-mode";
 
 /** Spec §4: the browser's geolocation permission: unsupported, unknown, or the Permissions API's state. */
@@ -100,7 +100,7 @@ export async function locate(): Promise<LocateResult> {
     // Two decimals (about a kilometre) are plenty to find a city and say less about the member.
     const lat = position.coords.latitude.toFixed(2);
     const lon = position.coords.longitude.toFixed(2);
-    const place = await apiCall(`/api/geocode.php?lat=${lat}&lon=${lon}`, geocodeResponseSchema, {}, { retries: 2 });
+    const place = await callEndpoint(ENDPOINTS.geocode, { query: { lat, lon } }, { retries: 2 });
     store(place);
     return { kind: "found", place };
   } catch {

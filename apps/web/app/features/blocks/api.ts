@@ -1,20 +1,20 @@
-import { blockedMembersResponseSchema, blockResponseSchema } from "@app/contract";
+import { ENDPOINTS } from "@app/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { jsonBody, sessionCall } from "../../lib/api";
+import { callEndpoint } from "../../lib/api";
 
 /** POST /api/block.php: block a member's profile. */
 export function blockMember(id: number) {
-  return sessionCall("/api/block.php", blockResponseSchema, jsonBody("POST", { id }));
+  return callEndpoint(ENDPOINTS.block, { body: { id } });
 }
 
 /** DELETE /api/block.php?id=: unblock. */
 export function unblockMember(id: number) {
-  return sessionCall(`/api/block.php?id=${encodeURIComponent(String(id))}`, blockResponseSchema, { method: "DELETE" });
+  return callEndpoint(ENDPOINTS.unblock, { query: { id } });
 }
 
 /** GET /api/blocks.php: whom the member blocked, most recent first. */
 export async function getBlockedMembers() {
-  const { members } = await sessionCall("/api/blocks.php", blockedMembersResponseSchema);
+  const { members } = await callEndpoint(ENDPOINTS.blocked);
   return members;
 }
 
