@@ -170,6 +170,7 @@ export const notificationsRequestSchema = z.object({
 });
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof okResponseSchema>;
 
 /** Age in whole years on `today` of someone born on `dateOfBirth` (YYYY-MM-DD); NaN when invalid. */
 export function ageOn(dateOfBirth: string, today: Date): number {

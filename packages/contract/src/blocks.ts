@@ -10,6 +10,7 @@ import { idQueryValueSchema, idSchema } from "./http.ts";
 export const blockRequestSchema = z.object({ id: idSchema }).strict();
 export const blockQuerySchema = z.object({ id: idQueryValueSchema });
 export const blockResponseSchema = z.object({ blocked: z.boolean() });
+export type BlockResponse = z.infer<typeof blockResponseSchema>;
 
 export const blockedMemberSchema = z.object({
   id: z.number().int(),
@@ -19,3 +20,4 @@ export const blockedMemberSchema = z.object({
 });
 export type BlockedMember = z.infer<typeof blockedMemberSchema>;
 export const blockedMembersResponseSchema = z.object({ members: z.array(blockedMemberSchema) });
+export type BlockedMembersResponse = z.infer<typeof blockedMembersResponseSchema>;

@@ -64,6 +64,7 @@ export const ownProfileSchema = z.object({
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 export const ownProfileResponseSchema = z.object({ profile: ownProfileSchema });
+export type OwnProfileResponse = z.infer<typeof ownProfileResponseSchema>;
 
 /** PUT /api/profile.php: any subset of the editable fields. */
 export const profileUpdateSchema = z
@@ -87,6 +88,7 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** POST /api/photos.php (multipart, file in field `photo`) answers the member's photos. */
 export const photosResponseSchema = z.object({ photos: z.array(photoSchema), photo_limit: z.number().int() });
+export type PhotosResponse = z.infer<typeof photosResponseSchema>;
 export const PHOTO_UPLOAD = {
   maxBytes: 10 * 1024 * 1024,
   maxPixels: 40_000_000,

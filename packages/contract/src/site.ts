@@ -20,6 +20,7 @@ export const companyInfoSchema = z.object({
 });
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;
 export const companyInfoResponseSchema = z.object({ company: companyInfoSchema });
+export type CompanyInfoResponse = z.infer<typeof companyInfoResponseSchema>;
 
 /** Spec §9: the terms version date is the later of 2023-12-01 12:00 UTC and the company added date. */
 export function termsVersionDate(company: Pick<CompanyInfo, "added">): Date {
@@ -31,6 +32,7 @@ export function termsVersionDate(company: Pick<CompanyInfo, "added">): Date {
 export const interestSchema = z.object({ key: z.string(), label: z.string() });
 /** GET /api/interests.php: interest keys with labels in the request's locale. */
 export const interestsResponseSchema = z.object({ interests: z.array(interestSchema) });
+export type InterestsResponse = z.infer<typeof interestsResponseSchema>;
 export type Interest = z.infer<typeof interestSchema>;
 
 export const regionSchema = z.object({ code: z.string(), name: z.string() });

@@ -1,4 +1,4 @@
-import { LIMITS, type Photo } from "@app/contract";
+import { LIMITS, type Photo, type PhotosResponse } from "@app/contract";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { Alert, Badge, Button, ButtonGroup, Modal, Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -11,7 +11,6 @@ import { deletePhoto, getPhotos, type PhotoChange, updatePhoto, uploadPhoto } fr
 import { PhotoFileField } from "./photo-file-field";
 
 type PhotoAction = "main" | "private" | "move-left" | "move-right" | "delete";
-type PhotosAnswer = { photos: Photo[]; photo_limit: number };
 
 /** A photo's badges in the images overview (spec §2: success, info, warning). */
 export function photoBadges(photo: Pick<Photo, "is_main" | "private" | "status">): { id: string; variant: string }[] {
@@ -79,7 +78,7 @@ export function PhotosOverview({ photos: initialPhotos, limit: initialLimit, pai
     focusPhoto(after.id, after.action);
   }, [photos]);
 
-  const apply = (answer: PhotosAnswer, messageId: string, values: Record<string, number> = {}) => {
+  const apply = (answer: PhotosResponse, messageId: string, values: Record<string, number> = {}) => {
     setPhotos(byPosition(answer.photos));
     setLimit(answer.photo_limit);
     setAnnouncement(intl.formatMessage({ id: messageId }, values));
