@@ -41,7 +41,27 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-export const test = base;
+/** The seeded demo members (README). */
+export const DEMO = {
+  free: { email: "free@example.com", password: "free-demo-2025" },
+  premium: { email: "premium@example.com", password: "premium-demo-2025" },
+} as const;
+
+export type Login = keyof typeof DEMO | { email: string; password: string };
+
+/**
+ * The suite's test, with a `loginAs` fixture: logs the page's browser context in through the API (the
+ * context's cookie jar gets the session), for tests whose subject is not the login form itself.
+ */
+export const test = base.extend<{ loginAs: (who: Login) => Promise<void> }>({
+  loginAs: async ({ page }, use) => {
+    await use(async (who) => {
+      const credentials = typeof who === "string" ? DEMO[who] : who;
+      const response = await page.request.post("/api/user.php", { data: credentials });
+      expect(response.status(), `login as ${credentials.email}`).toBe(200);
+    });
+  },
+});
 
 const mailHttp = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3199) - 1}`;
 

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "../../seed/seed.ts";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
@@ -33,6 +34,25 @@ describe.runIf(built)("server-rendered pages", () => {
     const scripts = [...response.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("names the profile on its signup page (spec §4) and answers 404 for unknown, hidden or impossible ids", async () => {
+    const found = (await database.db.execute(
+      sql`select p.id, p.name, p.user_id from profiles p join users u on u.id = p.user_id where u.email = 'free@example.com'`,
+    )) as unknown as { rows: { id: number; name: string; user_id: number }[] };
+    const profile = found.rows[0] as { id: number; name: string; user_id: number };
+    const page = await app.server.inject({ url: `/members/${profile.id}/signup` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`Sign up to chat with ${profile.name}`);
+    for (const url of ["/members/99999999/signup", "/members/2147483648/signup", "/members/0012/signup", "/members/2147483648"]) {
+      expect((await app.server.inject({ url })).statusCode, url).toBe(404);
+    }
+    await database.db.execute(sql`update users set invisible = true where id = ${profile.user_id}`);
+    try {
+      expect((await app.server.inject({ url: `/members/${profile.id}/signup` })).statusCode).toBe(404);
+    } finally {
+      await database.db.execute(sql`update users set invisible = false where id = ${profile.user_id}`);
+    }
   });
 
   it("keeps a path that starts with // on this host (404, not another site's URL)", async () => {
