@@ -69,7 +69,13 @@ export interface TestApp extends App {
  */
 export async function startTestApp(
   database: Database,
-  options: { env?: Record<string, string>; bus?: Bus; web?: BuildOptions["web"]; listen?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    bus?: Bus;
+    web?: BuildOptions["web"];
+    listen?: boolean;
+    providerHooks?: BuildOptions["providerHooks"];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "dating-test-"));
   // Redis keys (rate-limit counters) under a prefix of this app alone, removed again on stop.
@@ -84,7 +90,12 @@ export async function startTestApp(
     ...options.env,
   });
   const bus = options.bus ?? (await openTestBus());
-  const app = await buildApp(config, { web: options.web ?? false, database, bus });
+  const app = await buildApp(config, {
+    web: options.web ?? false,
+    database,
+    bus,
+    ...(options.providerHooks ? { providerHooks: options.providerHooks } : {}),
+  });
   let url = "";
   if (options.listen !== false) {
     await app.server.listen({ host: "127.0.0.1", port: 0 });
