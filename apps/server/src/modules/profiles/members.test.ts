@@ -36,7 +36,7 @@ async function member(options: { paid?: boolean; activate?: boolean } = {}) {
   });
   const id = response.json().user.id as number;
   if (options.activate !== false) await database.db.execute(sql`update profiles set status = 'active' where user_id = ${id}`);
-  if (options.paid) await database.db.execute(sql`update users set paid_user = true where id = ${id}`);
+  if (options.paid) await app.services.credits.grantPremium(database.db, id);
   const [profile] = await rows<{ id: number }>(sql`select id from profiles where user_id = ${id}`);
   return { client, userId: id, profileId: profile?.id ?? 0 };
 }

@@ -1,5 +1,4 @@
 import { ownProfileResponseSchema, photosResponseSchema } from "@app/contract";
-import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "../../seed/seed.ts";
@@ -34,7 +33,7 @@ async function member(options: { paid?: boolean } = {}) {
     seeking: "female",
   });
   expect(response.statusCode).toBe(200);
-  if (options.paid) await database.db.execute(sql`update users set paid_user = true where email = ${email}`);
+  if (options.paid) await app.services.credits.grantPremium(database.db, response.json().user.id);
   return { client, email };
 }
 
