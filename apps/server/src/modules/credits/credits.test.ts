@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Tx } from "../../platform/db/index.ts";
+import { uniqueEmail } from "../../test/factories.ts";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase, usingPostgres } from "../../test/harness.ts";
 import type { CreditService } from "./service.ts";
 
@@ -9,7 +10,6 @@ let database: TestDatabase;
 let pool: Database;
 let app: TestApp;
 let credits: CreditService;
-let n = 0;
 
 const SPENDS = 20;
 
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 /** A bare account with `balance` credits (no profile needed for the ledger). */
 async function accountWith(balance: number): Promise<number> {
-  const user = await app.services.accounts.create({ email: `credits${++n}@example.org`, status: "active" });
+  const user = await app.services.accounts.create({ email: uniqueEmail("credits"), status: "active" });
   if (balance > 0) await credits.changeNow(database.db, { userId: user.id, delta: balance, reason: "test_grant" });
   return user.id;
 }

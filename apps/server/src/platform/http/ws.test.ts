@@ -3,7 +3,7 @@ import type { ServerFrame } from "@app/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { seed } from "../../seed/seed.ts";
-import { TestClient } from "../../test/client.ts";
+import { createMember } from "../../test/factories.ts";
 import { openTestBus, openTestDatabase, startTestApp, type TestApp, type TestDatabase, usingRedis } from "../../test/harness.ts";
 import { t } from "../i18n.ts";
 import { BROADCAST_CHANNEL } from "./ws.ts";
@@ -62,17 +62,8 @@ describe("WebSocket /ws", () => {
 
   it("knows the member of a session cookie", async () => {
     await seed(nodeA.services, { profiles: 0 });
-    const client = new TestClient(nodeA.server);
-    const signup = await client.post("/api/signup.php", {
-      email: `ws.${Date.now()}@example.org`,
-      name: "Sam",
-      password: "correct horse battery",
-      date_of_birth: "1990-01-01",
-      gender: "male",
-      seeking: "female",
-    });
-    const id = signup.json().user.id as number;
-    const { socket, next } = await connect(nodeA, { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") });
+    const { client, userId: id } = await createMember(nodeA, { name: "Sam", gender: "male" });
+    const { socket, next } = await connect(nodeA, { cookie: client.cookieHeader() });
     expect(await next((f) => f.type === "hello")).toMatchObject({ type: "hello", user_id: id });
     socket.close();
     const stranger = await connect(nodeA, { cookie: "auth.session=forged-token-value" });
