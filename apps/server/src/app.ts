@@ -4,7 +4,7 @@ import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
-import { AccountService, lockAddress } from "./modules/accounts/index.ts";
+import { AccountService } from "./modules/accounts/index.ts";
 import { type AccountJobs, defineAccountJobs } from "./modules/accounts/jobs.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { BlockService } from "./modules/blocks/index.ts";
@@ -24,6 +24,7 @@ import { type Bus, openBus, RedisBus } from "./platform/bus.ts";
 import type { Config } from "./platform/config.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
 import { AppError } from "./platform/errors.ts";
+import { clientNetwork } from "./platform/http/client-address.ts";
 import { registerCsrfProtection } from "./platform/http/csrf.ts";
 import { memberOf, registerEndpointRules, registerMemberContext } from "./platform/http/endpoint.ts";
 import { registerErrorHandling } from "./platform/http/errors.ts";
@@ -35,6 +36,7 @@ import { registerWebSocket, SESSIONS_ENDED_CHANNEL, type WsHub } from "./platfor
 import { preloadCatalogues } from "./platform/i18n.ts";
 import { JobRunner } from "./platform/jobs.ts";
 import { type Mailer, OutboxMailer, openMailer } from "./platform/mailer.ts";
+import { MemberEvents } from "./platform/member-events.ts";
 import { openStorage } from "./platform/storage.ts";
 
 const HOUR = 3_600_000;
@@ -56,6 +58,8 @@ export interface Services {
   location: LocationService;
   blocks: BlockService;
   visibility: VisibilityPolicy;
+  /** Typed events to one member's sockets on every node (platform/member-events.ts). */
+  events: MemberEvents;
 }
 
 export interface BuildOptions {
@@ -133,6 +137,9 @@ export async function openServices(
   // Periodic work, once per period across all nodes (decision 012).
   jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
   jobs.schedule(jobs.prune, { everyMs: DAY, offsetMs: 3 * HOUR });
+  const events = new MemberEvents(database.db, bus);
+  const pruneEvents = jobs.define("member-events.prune", async () => void (await events.prune()), { maxAttempts: 3 });
+  jobs.schedule(pruneEvents, { everyMs: DAY, offsetMs: 4 * HOUR });
   return {
     config,
     database,
@@ -148,6 +155,7 @@ export async function openServices(
     location,
     blocks,
     visibility,
+    events,
   };
 }
 
@@ -208,7 +216,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   registerMemberContext(server, (request) => services.accounts.member(request.cookies[SESSION_COOKIE]));
   await server.register(helmet, {
     // API answers get a deny-all policy; HTML pages get their own with a per-response nonce (ssr.ts).
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    // (useDefaults: false, or helmet adds its page defaults such as script-src 'self' to this list.)
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.PUBLIC_URL?.startsWith("https:") ? undefined : false,
   });
@@ -217,7 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   await server.register(rateLimit, {
     global: false,
     // Per client address, IPv6 per /64 as the login lock counts it (one subscriber has a whole /64).
-    keyGenerator: (request) => lockAddress(request.ip),
+    keyGenerator: (request) => clientNetwork(request.ip),
     // Counters shared by every node when Redis is there; per process otherwise.
     ...(services.bus instanceof RedisBus ? { redis: services.bus.client, nameSpace: `${config.REDIS_PREFIX}rate:` } : {}),
   });
@@ -252,6 +261,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   await server.register(siteRoutes, { site: services.site, geoipCountry });
   await server.register(accountRoutes, {
     accounts: services.accounts,
+    events: services.events,
     site: services.site,
     publicUrl: config.PUBLIC_URL,
     geoipCountry,
@@ -279,6 +289,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   }
   const ws = await registerWebSocket(server, {
     bus: services.bus,
+    events: services.events,
     allowedOrigins,
     authenticate: async (request) => (await memberOf(request))?.userId ?? null,
   });

@@ -12,7 +12,6 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { MemberProvider } from "./features/account/member-provider";
@@ -21,6 +20,8 @@ import { installChunkReload, isChunkLoadError, reloadForChunkError } from "./lib
 import { serializeCookie } from "./lib/cookies";
 import { resolveLocale } from "./lib/locale.server";
 import { useNonce } from "./lib/nonce";
+import { QueryProvider } from "./lib/query-client";
+import { type RootData, useRootData } from "./lib/root-data";
 import { extractTracking, hasTrafficSource } from "./lib/tracking";
 import { servicesContext } from "./server-context";
 import "./styles/app.scss";
@@ -51,18 +52,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.companyInfo(),
     services.currentUser(),
   ]);
-  return data(
-    {
-      locale,
-      messages: messagesFor(locale),
-      browserLocale: localeFromAcceptLanguage(acceptLanguage) ?? null,
-      settings,
-      company,
-      hasTrafficSource: hasTrafficSource(cookieHeader),
-      user,
-    },
-    { headers },
-  );
+  const rootData: RootData = {
+    locale,
+    messages: messagesFor(locale),
+    browserLocale: localeFromAcceptLanguage(acceptLanguage) ?? null,
+    settings,
+    company,
+    hasTrafficSource: hasTrafficSource(cookieHeader),
+    user,
+  };
+  return data(rootData, { headers });
 }
 
 /** The root data (locale, messages, settings) changes only on a language switch or an explicit revalidation. */
@@ -70,12 +69,6 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate, currentU
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return defaultShouldRevalidate;
   return false;
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -110,9 +103,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, []);
   return (
     <IntlProvider locale={loaderData.locale} defaultLocale="en" messages={loaderData.messages}>
-      <MemberProvider initialUser={loaderData.user}>
-        <Outlet />
-      </MemberProvider>
+      <QueryProvider>
+        <MemberProvider initialUser={loaderData.user}>
+          <Outlet />
+        </MemberProvider>
+      </QueryProvider>
     </IntlProvider>
   );
 }

@@ -2,7 +2,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 /** Routes of spec §2; each later feature adds its own under the layout it uses. */
 export default [
-  layout("ui/layouts/default-layout.tsx", [
+  layout("routes/default-layout.tsx", [
     index("routes/home.tsx", { id: "index" }),
     route("login", "routes/login.tsx"),
     route("signup", "routes/signup.tsx"),

@@ -5,8 +5,9 @@ import { IntlProvider } from "react-intl";
 import { createRoutesStub } from "react-router";
 import en from "./i18n/locales/en.json";
 import { MemberContext, type MemberState } from "./lib/member";
+import { QueryProvider } from "./lib/query-client";
 
-/** Renders `ui` in English at `path`, for `user` (null: a visitor), as the app's providers would. For tests. */
+/** Renders `ui` in English at `path`, for `user` (null: a visitor), as the app's providers would (with a fresh query cache). For tests. */
 export function renderAsMember(ui: ReactNode, { user, path = "/" }: { user: User | null; path?: string }) {
   const state: MemberState = {
     user,
@@ -20,7 +21,9 @@ export function renderAsMember(ui: ReactNode, { user, path = "/" }: { user: User
       path: "*",
       Component: () => (
         <IntlProvider locale="en" messages={en}>
-          <MemberContext.Provider value={state}>{ui}</MemberContext.Provider>
+          <QueryProvider>
+            <MemberContext.Provider value={state}>{ui}</MemberContext.Provider>
+          </QueryProvider>
         </IntlProvider>
       ),
     },

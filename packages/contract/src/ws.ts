@@ -1,21 +1,46 @@
 import { z } from "zod";
 
 /**
- * WebSocket `/ws` frames. Every frame is one JSON object with a `type`. Later modules add their events
- * (chat messages, typing, likes, matches, credits, badges) to these unions.
+ * Events the server delivers to one member: to every socket of theirs, on any server node. Each
+ * module adds its own to this union (likes, matches, chat messages, typing, credits); the web app
+ * subscribes with `useServerEvent(type, handler)`. Durable events carry a per-member sequence number
+ * (`seq`), so that a client that was away asks for what it missed; ephemeral ones (typing) have none.
  */
+export const memberEventSchema = z.discriminatedUnion("type", [
+  /** The member's own account changed (credits, premium, settings on another device): reload the user call. */
+  z.object({ type: z.literal("user.changed") }),
+  /** A count of the top navigation changed (unread messages, new likes): reload the counts. */
+  z.object({ type: z.literal("badges.changed") }),
+]);
+export type MemberEvent = z.infer<typeof memberEventSchema>;
+export type MemberEventType = MemberEvent["type"];
+export type MemberEventOf<T extends MemberEventType> = Extract<MemberEvent, { type: T }>;
+
+/** How many missed events one resume answers at most; a client further behind reloads instead. */
+export const RESUME_LIMIT = 500;
+
+/** WebSocket `/ws` frames from the client. Every frame is one JSON object with a `type`. */
 export const clientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping"), id: z.string().max(64).optional() }),
+  /** The last `seq` the client has seen: the server sends the member's later events, or `resync`. */
+  z.object({ type: z.literal("resume"), after: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
+export type ClientFrameType = ClientFrame["type"];
 
 export const serverFrameSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("hello"), node: z.string(), user_id: z.number().int().nullable() }),
+  /** First frame: the node, the member (null for a visitor) and the member's latest event `seq`. */
+  z.object({ type: z.literal("hello"), node: z.string(), user_id: z.number().int().nullable(), seq: z.number().int() }),
   z.object({ type: z.literal("pong"), id: z.string().optional() }),
   z.object({ type: z.literal("error"), error: z.string(), message: z.string() }),
-  z.object({ type: z.literal("event"), topic: z.string(), payload: z.unknown() }),
+  /** One event for this member; `seq` null for ephemeral events. */
+  z.object({ type: z.literal("event"), seq: z.number().int().nullable(), event: memberEventSchema }),
+  /** The events after the client's `seq` are gone (older than the server keeps): reload everything. */
+  z.object({ type: z.literal("resync"), seq: z.number().int() }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
 
 /** Close codes the server uses; 1001 on shutdown so that clients reconnect elsewhere. */
-export const WS_CLOSE = { goingAway: 1001, policy: 1008, tooBig: 1009 } as const;
+export const WS_CLOSE = { goingAway: 1001, policy: 1008, tooBig: 1009, sessionEnded: 4001 } as const;
+/** Sockets one client address (IPv6: its /64) may hold open on one server node. */
+export const WS_MAX_PER_ADDRESS = 20;

@@ -1,6 +1,8 @@
 import { type GeocodeResponse, geocodeResponseSchema } from "@app/contract";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useSyncExternalStore } from "react";
 import { apiCall } from "./api";
+import { useHydrated } from "./display-mode";
 
 /** Spec §4: the browser's geolocation permission: unsupported, unknown, or the Permissions API's state. */
 export type GeolocationPermission = "unsupported" | "unknown" | PermissionState;
@@ -20,31 +22,30 @@ function supported(): boolean {
  * before the first effect, and where the Permissions API cannot tell (older Safari).
  */
 export function useGeolocationPermission(): GeolocationPermission {
-  const [state, setState] = useState<GeolocationPermission>("unknown");
-  useEffect(() => {
-    if (!supported()) {
-      setState("unsupported");
-      return;
-    }
-    let active = true;
-    let status: PermissionStatus | null = null;
-    const update = () => {
-      if (active && status) setState(status.state);
-    };
-    navigator.permissions
-      ?.query({ name: "geolocation" })
-      .then((found) => {
-        status = found;
-        update();
-        found.addEventListener("change", update);
-      })
-      .catch(() => {});
-    return () => {
-      active = false;
-      status?.removeEventListener("change", update);
-    };
-  }, []);
-  return state;
+  const hydrated = useHydrated();
+  const available = hydrated && supported();
+  // The browser's PermissionStatus is asked for once per page and stays live (its change event).
+  const { data: status } = useQuery({
+    queryKey: ["geolocation-permission"],
+    queryFn: () => navigator.permissions.query({ name: "geolocation" }),
+    enabled: available && typeof navigator.permissions?.query === "function",
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      status?.addEventListener("change", notify);
+      return () => status?.removeEventListener("change", notify);
+    },
+    [status],
+  );
+  const state = useSyncExternalStore(
+    subscribe,
+    () => status?.state,
+    () => undefined,
+  );
+  if (!hydrated) return "unknown";
+  if (!available) return "unsupported";
+  return state ?? "unknown";
 }
 
 /**

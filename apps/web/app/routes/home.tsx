@@ -3,9 +3,9 @@ import { type MouseEvent, useCallback, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, redirect, useNavigate } from "react-router";
 import { isSmartphone } from "../lib/media";
+import { useRootData } from "../lib/root-data";
 import { settingsFor } from "../lib/settings.server";
 import { hasTrafficSource } from "../lib/tracking";
-import { useRootData } from "../root";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import { ProfileGrid } from "../ui/profile-card";
@@ -38,7 +38,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const closeSignup = useCallback(() => setSignupOpen(false), []);
   const finishSignup = useCallback(() => {
     setSignupOpen(false);
-    navigate("/members");
+    void navigate("/members");
   }, [navigate]);
   if (!root) return null;
   const { settings } = root;

@@ -1,7 +1,7 @@
 import { LOCALES } from "@app/contract";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { useRootData } from "../root";
+import { useRootData } from "../lib/root-data";
 import { useSuggestedLocales, useSwitchLocale } from "../ui/language-switcher";
 import { PageTitle } from "../ui/page-title";
 

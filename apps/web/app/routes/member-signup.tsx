@@ -1,7 +1,7 @@
 import { parseIdParam, signupsEnabled } from "@app/contract";
 import { FormattedMessage, useIntl } from "react-intl";
 import { data, redirect, useNavigate } from "react-router";
-import { useRootData } from "../root";
+import { useRootData } from "../lib/root-data";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/member-signup";

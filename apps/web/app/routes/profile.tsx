@@ -4,7 +4,7 @@ import { Navigate, redirect } from "react-router";
 import { MyProfile } from "../features/profile/my-profile";
 import { getInterests, getRegions } from "../features/site/api";
 import { useMember } from "../lib/member";
-import { useRootData } from "../root";
+import { useRootData } from "../lib/root-data";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/profile";

@@ -6,7 +6,7 @@ import { PasswordSettings } from "../features/account/password-settings";
 import { InvisibleSettings, LanguageSettings } from "../features/account/preference-settings";
 import { BlockedMembersSettings } from "../features/blocks/blocked-members";
 import { useMember } from "../lib/member";
-import { useRootData } from "../root";
+import { useRootData } from "../lib/root-data";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import { SettingsSection } from "../ui/settings-section";

@@ -10,7 +10,7 @@ import { useLocation } from "react-router";
 import { type ProfileStep, SignupWizard, type SignupWizardProps } from "../features/account/signup-wizard";
 import { AboutStep, PersonalInfoStep, PhotoStep } from "../features/profile/signup-steps";
 import { getRegions } from "../features/site/api";
-import { useRootData } from "../root";
+import { useRootData } from "../lib/root-data";
 
 const loadRegions = () => getRegions("all");
 

@@ -1,7 +1,7 @@
 import { signupsEnabled } from "@app/contract";
 import { useIntl } from "react-intl";
 import { redirect, useNavigate } from "react-router";
-import { useRootData } from "../root";
+import { useRootData } from "../lib/root-data";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/signup";

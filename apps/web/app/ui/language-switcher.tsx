@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator } from "react-router";
 import { serializeCookie } from "../lib/cookies";
 import { useMember } from "../lib/member";
-import { useRootData } from "../root";
+import { useRootData } from "../lib/root-data";
 
 /**
  * Saves the chosen locale in the i18n_redirected cookie (365 days, lax) and, for a logged-in member,

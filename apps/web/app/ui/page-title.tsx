@@ -1,5 +1,5 @@
 import { formatBadgeCount } from "@app/contract";
-import { useRootData } from "../root";
+import { useRootData } from "../lib/root-data";
 
 /**
  * The document title: "<page> | <site>", prefixed with "(n) " when the member has unread messages or

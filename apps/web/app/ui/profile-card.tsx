@@ -1,7 +1,7 @@
 import type { TeaserProfile } from "@app/contract";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
-import { useRootData } from "../root";
+import { useRootData } from "../lib/root-data";
 import { DistanceText } from "./distance";
 import { FictionalIcon } from "./fictional-icon";
 

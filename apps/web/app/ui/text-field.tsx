@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-bootstrap";
 import { useAdoptedValue } from "../lib/prehydration";
+import { describedByOf, FieldNotes } from "./field-notes";
 
 export interface TextFieldProps {
   id: string;
@@ -43,9 +44,7 @@ export function TextField({
   children,
 }: TextFieldProps) {
   const control = useAdoptedValue<HTMLInputElement & HTMLTextAreaElement>(value, onChange);
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = describedByOf({ id, hint, error });
   return (
     <Form.Group controlId={id} className={className}>
       <Form.Label>{label}</Form.Label>
@@ -79,16 +78,7 @@ export function TextField({
           inputMode={inputMode}
         />
       )}
-      {hint ? (
-        <Form.Text id={hintId} muted>
-          {hint}
-        </Form.Text>
-      ) : null}
-      {error ? (
-        <Form.Control.Feedback type="invalid" id={errorId}>
-          {error}
-        </Form.Control.Feedback>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
       {children}
     </Form.Group>
   );

@@ -529,7 +529,16 @@ describe("settings", () => {
       true,
     );
 
+    // Each change is announced to the member's other tabs and devices (user.changed, numbered).
+    const userId = userResponseSchema.parse((await client.get("/api/user.php")).json()).user?.id as number;
+    expect(await app.services.events.latest(userId)).toBe(2);
+    expect((await app.services.events.since(userId, 0)).events.map((e) => e.event.type)).toEqual([
+      "user.changed",
+      "user.changed",
+    ]);
+
     const off = await client.put("/api/notifications.php", { enabled: { promotions: false, news: false } });
+    expect(await app.services.events.latest(userId)).toBe(3);
     const byCategory = Object.fromEntries(off.json().notifications.map((n: { category: string }) => [n.category, n]));
     expect(byCategory.promotions).toEqual({ category: "promotions", enabled: false, reason: "user" });
     expect(byCategory.new_messages).toEqual({ category: "new_messages", enabled: true, reason: null });

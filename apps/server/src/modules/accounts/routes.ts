@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import { forgetMember, handle, refreshMember } from "../../platform/http/endpoint.ts";
 import { requestHost, requestLocale } from "../../platform/http/request-locale.ts";
+import type { MemberEvents } from "../../platform/member-events.ts";
 import type { SiteService } from "../site/service.ts";
 import { clearSessionCookie, isSecure, setDeviceCookie, setSessionCookie } from "./http.ts";
 import type { AccountService, RequestContext } from "./service.ts";
@@ -21,6 +22,8 @@ export interface AccountRoutesOptions {
   publicUrl: string | undefined;
   geoipCountry(request: FastifyRequest): string | null;
   hasTrafficSource(request: FastifyRequest): boolean;
+  /** The member's other tabs and devices hear of changes to the account (`user.changed`). */
+  events: Pick<MemberEvents, "publish">;
 }
 
 /** Rate limits per client address (IPv6 per /64; spec: signup, login and reset are rate limited). */
@@ -49,6 +52,13 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
   const answer = async (member: MemberContext | null): Promise<UserResponse> => {
     if (!member) throw new AppError("authentication_required");
     return { user: await accounts.present(member) };
+  };
+  /** Tells the member's other tabs and devices to reload the account; a lost event is caught by polling. */
+  const changed = async (request: FastifyRequest, member: MemberContext) => {
+    await options.events
+      .publish(member.userId, { type: "user.changed" })
+      .catch((err: unknown) => request.log.error({ err }, "member event failed"));
+    return refreshMember(request);
   };
   /** A new session for this request: the cookie, and the request's member from now on. */
   const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: number, token: string) => {
@@ -89,7 +99,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
 
   handle(app, ENDPOINTS.language, async ({ request, member, body }) => {
     await accounts.setLanguage(member, body.language);
-    return answer(await refreshMember(request));
+    return answer(await changed(request, member));
   });
 
   // Spec §7 logs out with a GET; a link on another site must not log a member out, so a browser's
@@ -227,14 +237,14 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
 
   handle(app, ENDPOINTS.invisible, async ({ request, member, body }) => {
     await accounts.setInvisible(member, body.invisible);
-    return answer(await refreshMember(request));
+    return answer(await changed(request, member));
   });
 
   handle(app, ENDPOINTS.notifications, async ({ member }) => ({ notifications: accounts.notifications(member) }));
 
   handle(app, ENDPOINTS.saveNotifications, async ({ request, member, body }) => {
     await accounts.setNotifications(member, body.enabled);
-    const updated = await refreshMember(request);
+    const updated = await changed(request, member);
     return { notifications: accounts.notifications(updated ?? member) };
   });
 }

@@ -15,10 +15,10 @@ import {
 } from "@app/contract";
 import { hash, verify } from "@node-rs/argon2";
 import type { SQL } from "drizzle-orm";
-import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { clientNetwork } from "../../platform/http/client-address.ts";
 import type { Mailer } from "../../platform/mailer.ts";
 import type { CreditService } from "../credits/index.ts";
 import type { ProfileService } from "../profiles/service.ts";
@@ -107,24 +107,8 @@ export interface AccountServiceDeps {
   sessionsEnded?: (userId: number) => void;
 }
 
-/**
- * The address a login lock applies to: IPv4 as is, IPv6 by its /64 network (one subscriber usually has
- * a whole /64, so counting single IPv6 addresses would not lock anybody out).
- */
-export function lockAddress(address: string): string {
-  try {
-    let parsed = ipaddr.parse(address);
-    if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-      parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-    if (parsed.kind() === "ipv4") return parsed.toString();
-    return `${(parsed as ipaddr.IPv6).parts
-      .slice(0, 4)
-      .map((p) => p.toString(16))
-      .join(":")}::/64`;
-  } catch {
-    return address;
-  }
-}
+/** The address a login lock applies to: IPv4 as is, IPv6 by its /64 network (platform/http/client-address.ts). */
+export const lockAddress = clientNetwork;
 
 export class AccountService {
   private readonly db: Db;

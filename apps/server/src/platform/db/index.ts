@@ -9,11 +9,13 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./schema.ts";
 
-export type Schema = typeof schema;
-/** The one database type every module uses, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type every module uses, whichever driver is underneath. Queries are built with
+ * Drizzle's query builder over each module's own tables; the relational `db.query` API (which would
+ * need every module's schema here) is not used.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type DatabaseKind = "pglite" | "postgres";
 /** An open transaction (what `db.transaction` hands its callback). */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -65,7 +67,7 @@ export async function openDatabase(options: {
     // An idle client whose connection drops (server restart, failover) emits 'error'; without a
     // listener that would end the process. The pool discards the client and opens a new one on demand.
     pool.on("error", (error) => options.onError?.(error));
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = drizzlePg({ client: pool }) as unknown as Db;
     // Several nodes may start at once on a fresh database: one migrates, the others wait.
     const lock = await pool.connect();
     try {
@@ -99,7 +101,7 @@ export async function openDatabase(options: {
   }
   const client = await PGlite.create(dataPath ? { dataDir: dataPath } : {});
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,

@@ -90,6 +90,15 @@ describe("endpoint table", () => {
 });
 
 describe("HTTP plumbing", () => {
+  it("answers API calls under a deny-all content security policy", async () => {
+    const response = await app.server.inject({ url: "/api/regions.php" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+
   it("reports health with the database it checked", async () => {
     const response = await app.server.inject({ url: "/healthz" });
     expect(response.statusCode).toBe(200);

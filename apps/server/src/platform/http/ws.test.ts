@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { ServerFrame } from "@app/contract";
+import { type ServerFrame, WS_CLOSE, WS_MAX_PER_ADDRESS } from "@app/contract";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { seed } from "../../seed/seed.ts";
-import { createMember } from "../../test/factories.ts";
+import { createMember, sqlRows } from "../../test/factories.ts";
 import { openTestBus, openTestDatabase, startTestApp, type TestApp, type TestDatabase, usingRedis } from "../../test/harness.ts";
 import { t } from "../i18n.ts";
-import { BROADCAST_CHANNEL } from "./ws.ts";
 
 let database: TestDatabase;
 let nodeA: TestApp;
@@ -51,20 +51,31 @@ async function connect(app: TestApp, headers: Record<string, string> = {}) {
   return { socket, frames, next };
 }
 
+/** A new member (signed up on node A) and the cookie header of their session. */
+async function newMember() {
+  const { userId, client } = await createMember(nodeA, { name: "Sam", gender: "male", dateOfBirth: "1990-01-01" });
+  return { id: userId, client, cookie: client.cookieHeader() };
+}
+
+const events = (frames: ServerFrame[]) => frames.filter((f) => f.type === "event");
+
 describe("WebSocket /ws", () => {
+  beforeAll(async () => {
+    await seed(nodeA.services, { profiles: 0 });
+  });
+
   it("greets with the node id and answers pings", async () => {
     const { socket, next } = await connect(nodeA);
-    expect(await next((f) => f.type === "hello")).toEqual({ type: "hello", node: nodeA.ws.nodeId, user_id: null });
+    expect(await next((f) => f.type === "hello")).toEqual({ type: "hello", node: nodeA.ws.nodeId, user_id: null, seq: 0 });
     socket.send(JSON.stringify({ type: "ping", id: "p1" }));
     expect(await next((f) => f.type === "pong")).toEqual({ type: "pong", id: "p1" });
     socket.close();
   });
 
   it("knows the member of a session cookie", async () => {
-    await seed(nodeA.services, { profiles: 0 });
-    const { client, userId: id } = await createMember(nodeA, { name: "Sam", gender: "male" });
-    const { socket, next } = await connect(nodeA, { cookie: client.cookieHeader() });
-    expect(await next((f) => f.type === "hello")).toMatchObject({ type: "hello", user_id: id });
+    const { id, cookie } = await newMember();
+    const { socket, next } = await connect(nodeA, { cookie });
+    expect(await next((f) => f.type === "hello")).toMatchObject({ type: "hello", user_id: id, seq: 0 });
     socket.close();
     const stranger = await connect(nodeA, { cookie: "auth.session=forged-token-value" });
     expect(await stranger.next((f) => f.type === "hello")).toMatchObject({ user_id: null });
@@ -72,13 +83,17 @@ describe("WebSocket /ws", () => {
   });
 
   it("answers a bad frame with a translated error and stays open", async () => {
-    const { socket, next } = await connect(nodeA, { cookie: "i18n_redirected=de" });
+    const { socket, next, frames } = await connect(nodeA, { cookie: "i18n_redirected=de" });
     socket.send("{not json");
     const error = await next((f) => f.type === "error");
     expect(error).toEqual({ type: "error", error: "bad_request", message: t("de", "error.bad_frame") });
     expect(t("de", "error.bad_frame")).not.toBe(t("en", "error.bad_frame"));
+    socket.send(JSON.stringify({ type: "resume", after: -1 }));
+    socket.send(JSON.stringify({ type: "chat.nothing" }));
     socket.send(JSON.stringify({ type: "ping" }));
     expect(await next((f) => f.type === "pong")).toEqual({ type: "pong" });
+    // The negative resume and the unknown type were refused as well, each with its own error.
+    expect(frames.filter((f) => f.type === "error")).toHaveLength(3);
     socket.close();
   });
 
@@ -88,19 +103,104 @@ describe("WebSocket /ws", () => {
     ok.socket.close();
   });
 
-  it(`fans an event published on one node out to sockets on the other (${usingRedis ? "Redis" : "shared in-process bus"})`, async () => {
-    const onB = await connect(nodeB);
-    await onB.next((f) => f.type === "hello");
-    await nodeA.services.bus.publish(BROADCAST_CHANNEL, { topic: "site", payload: { hello: "from A" } });
-    expect(await onB.next((f) => f.type === "event")).toEqual({ type: "event", topic: "site", payload: { hello: "from A" } });
-    onB.socket.close();
+  it(`delivers an event for member M published on one node to M's sockets on every node, and to nobody else (${usingRedis ? "Redis" : "shared in-process bus"})`, async () => {
+    const m = await newMember();
+    const other = await newMember();
+    const mOnB = await connect(nodeB, { cookie: m.cookie });
+    const mOnA = await connect(nodeA, { cookie: m.cookie });
+    const otherOnB = await connect(nodeB, { cookie: other.cookie });
+    const visitorOnB = await connect(nodeB);
+    for (const c of [mOnB, mOnA, otherOnB, visitorOnB]) await c.next((f) => f.type === "hello");
+
+    await nodeA.services.events.publish(m.id, { type: "badges.changed" });
+    const expected = { type: "event", seq: 1, event: { type: "badges.changed" } };
+    expect(await mOnB.next((f) => f.type === "event")).toEqual(expected);
+    expect(await mOnA.next((f) => f.type === "event")).toEqual(expected);
+    // A ping round trip after the event: had the others been sent it, it would have arrived first.
+    for (const c of [otherOnB, visitorOnB]) {
+      c.socket.send(JSON.stringify({ type: "ping", id: "after" }));
+      await c.next((f) => f.type === "pong");
+      expect(events(c.frames)).toEqual([]);
+    }
+    // Ephemeral events (typing) carry no sequence number and are not kept.
+    await nodeB.services.events.publishEphemeral(m.id, { type: "user.changed" });
+    expect(await mOnA.next((f) => f.type === "event" && f.seq === null)).toEqual({
+      type: "event",
+      seq: null,
+      event: { type: "user.changed" },
+    });
+    expect(await nodeA.services.events.latest(m.id)).toBe(1);
+    for (const c of [mOnB, mOnA, otherOnB, visitorOnB]) c.socket.close();
   });
 
-  it("closes sockets with 1001 on shutdown", async () => {
+  it("gives a reconnecting member what they missed after the last seq they saw, or tells them to reload", async () => {
+    const m = await newMember();
+    for (let i = 0; i < 3; i++) await nodeA.services.events.publish(m.id, { type: "user.changed" });
+    const back = await connect(nodeB, { cookie: m.cookie });
+    expect(await back.next((f) => f.type === "hello")).toMatchObject({ user_id: m.id, seq: 3 });
+    back.socket.send(JSON.stringify({ type: "resume", after: 1 }));
+    await back.next((f) => f.type === "event" && f.seq === 3);
+    expect(events(back.frames).map((f) => f.seq)).toEqual([2, 3]);
+    // Events older than the server keeps are gone: the client is told to reload instead.
+    await database.db.execute(
+      sql`update member_events set created_at = now() - interval '2 days' where user_id = ${m.id} and seq = 2`,
+    );
+    expect(await nodeA.services.events.prune()).toBeGreaterThanOrEqual(1);
+    back.socket.send(JSON.stringify({ type: "resume", after: 1 }));
+    expect(await back.next((f) => f.type === "resync")).toEqual({ type: "resync", seq: 3 });
+    back.socket.send(JSON.stringify({ type: "resume", after: 3 }));
+    back.socket.send(JSON.stringify({ type: "ping", id: "done" }));
+    await back.next((f) => f.type === "pong");
+    expect(events(back.frames)).toHaveLength(2);
+    back.socket.close();
+  });
+
+  it("numbers a member's events without gaps or doubles when they are recorded at once", async () => {
+    const m = await newMember();
+    await Promise.all(Array.from({ length: 20 }, () => nodeA.services.events.publish(m.id, { type: "badges.changed" })));
+    const stored = await sqlRows<{ seq: string | number }>(
+      database.db,
+      sql`select seq from member_events where user_id = ${m.id} order by seq`,
+    );
+    expect(stored.map((r) => Number(r.seq))).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it("closes a member's sockets on every node with 4001 when they log out", async () => {
+    const m = await newMember();
+    const onB = await connect(nodeB, { cookie: m.cookie });
+    await onB.next((f) => f.type === "hello");
+    const closed = new Promise<number>((resolve) => onB.socket.once("close", (code) => resolve(code)));
+    expect((await m.client.post("/api/logout.php", {})).statusCode).toBe(200);
+    expect(await closed).toBe(WS_CLOSE.sessionEnded);
+  });
+
+  it("caps the sockets one address holds on a node", async () => {
+    const open: Awaited<ReturnType<typeof connect>>[] = [];
+    for (let i = 0; i < WS_MAX_PER_ADDRESS; i++) open.push(await connect(nodeA));
+    await expect(connect(nodeA)).rejects.toThrow("HTTP 429");
+    const closed = new Promise<void>((resolve) => open[0]?.socket.once("close", () => resolve()));
+    open[0]?.socket.close();
+    await closed;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = await connect(nodeA);
+    for (const c of [...open.slice(1), again]) c.socket.close();
+  });
+
+  it("closes sockets with 1001 on shutdown; the member reconnects to another node and resumes", async () => {
+    const m = await newMember();
     const extra = await startTestApp(database);
-    const { socket } = await connect(extra);
-    const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
+    const first = await connect(extra, { cookie: m.cookie });
+    await first.next((f) => f.type === "hello");
+    const closed = new Promise<number>((resolve) => first.socket.once("close", (code) => resolve(code)));
     await extra.stop();
     expect(await closed).toBe(1001);
+    // While it was away, something happened; on the other node it asks for it.
+    await nodeA.services.events.publish(m.id, { type: "badges.changed" });
+    const second = await connect(nodeB, { cookie: m.cookie });
+    const hello = await second.next((f) => f.type === "hello");
+    expect(hello).toMatchObject({ seq: 1 });
+    second.socket.send(JSON.stringify({ type: "resume", after: 0 }));
+    expect(await second.next((f) => f.type === "event")).toEqual({ type: "event", seq: 1, event: { type: "badges.changed" } });
+    second.socket.close();
   });
 });

@@ -65,8 +65,8 @@ describe("account alerts", () => {
 
   it("renders the activation reminder with a resend button, and remembers its dismissal with a timestamp", async () => {
     const view = renderAlerts(unconfirmedUser());
-    expect(await screen.findByText("Confirm your e-mail address")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Send the e-mail again" })).toBeTruthy();
+    expect(await screen.findByText("Confirm your e-mail address")).toBeVisible();
+    expect(screen.getByRole("button", { name: "Send the e-mail again" })).toBeEnabled();
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Close" })));
     expect(screen.queryByText("Confirm your e-mail address")).toBeNull();
     const stored = window.localStorage.getItem(ACTIVATION_REMINDER_KEY);
@@ -105,7 +105,7 @@ describe("account alerts", () => {
     try {
       renderAlerts(unconfirmedUser(), "/members?api_signup_complete=1");
       const dialog = await screen.findByRole("dialog", { name: "Confirm your e-mail address" });
-      expect(within(dialog).getByRole("button", { name: "Send the e-mail again" })).toBeTruthy();
+      expect(within(dialog).getByRole("button", { name: "Send the e-mail again" })).toBeEnabled();
     } finally {
       window.matchMedia = matchMedia;
     }

@@ -72,7 +72,7 @@ export function AccountAlerts() {
   const closeModal = () => {
     params.delete(SIGNUP_COMPLETE_PARAM);
     const search = params.toString();
-    navigate({ pathname: location.pathname, search: search ? `?${search}` : "" }, { replace: true });
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : "" }, { replace: true });
   };
 
   return (

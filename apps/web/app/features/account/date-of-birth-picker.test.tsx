@@ -52,11 +52,11 @@ function Picker({ error }: { error?: string }) {
 describe("date-of-birth picker", () => {
   it("has a labelled select per part and the 18+ hint", () => {
     render(<Picker />);
-    expect(screen.getByRole("group", { name: "Date of birth" })).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Date of birth" })).toBeVisible();
     const day = screen.getByRole("combobox", { name: "Day" });
-    expect(screen.getByRole("combobox", { name: "Month" })).toBeTruthy();
+    expect(screen.getByRole("combobox", { name: "Month" })).toBeVisible();
     const year = screen.getByRole("combobox", { name: "Year" }) as HTMLSelectElement;
-    expect(screen.getByText("Enter your date of birth (18+)")).toBeTruthy();
+    expect(screen.getByText("Enter your date of birth (18+)")).toBeVisible();
     expect(day.getAttribute("aria-describedby")).toBe("dob-hint");
     // Years start at the minimum age.
     expect(year.options[1]?.value).toBe("2008");
@@ -69,7 +69,7 @@ describe("date-of-birth picker", () => {
     expect(screen.getByTestId("value").textContent).toBe("invalid");
     fireEvent.change(screen.getByRole("combobox", { name: "Year" }), { target: { value: "1985" } });
     expect(screen.getByTestId("value").textContent).toBe("1985-11-09");
-    expect(screen.getByRole("option", { name: "November" })).toBeTruthy();
+    expect(screen.getByRole("option", { name: "November" })).toBeVisible();
   });
 
   it("gives no date for an impossible day and for someone under 18", () => {

@@ -1,6 +1,7 @@
 import { ACCOUNT_RULES, ageOn } from "@app/contract";
 import { Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
+import { SelectField, type SelectOption } from "../../ui/select-field";
 
 /** The three choices of the picker; "" while not chosen. Month is 1-12. */
 export interface DateParts {
@@ -56,25 +57,20 @@ export function DateOfBirthPicker({ id, value, onChange, error, today = new Date
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = error ? `${hintId} ${errorId}` : hintId;
-  const select = (part: keyof DateParts, labelId: string, options: { value: string; label: string }[]) => (
-    <Form.Group controlId={`${id}-${part}`} className="flex-fill">
-      <Form.Label visuallyHidden>{intl.formatMessage({ id: labelId })}</Form.Label>
-      <Form.Select
-        value={value[part]}
-        onChange={(event) => onChange({ ...value, [part]: event.target.value })}
-        isInvalid={!!error}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        autoComplete={part === "day" ? "bday-day" : part === "month" ? "bday-month" : "bday-year"}
-      >
-        <option value="">{intl.formatMessage({ id: labelId })}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Form.Select>
-    </Form.Group>
+  const select = (part: keyof DateParts, labelId: string, options: SelectOption[]) => (
+    <SelectField
+      id={`${id}-${part}`}
+      className="flex-fill"
+      label={intl.formatMessage({ id: labelId })}
+      labelHidden
+      value={value[part]}
+      options={options}
+      onChange={(chosen) => onChange({ ...value, [part]: chosen })}
+      blank={intl.formatMessage({ id: labelId })}
+      invalid={Boolean(error)}
+      describedBy={describedBy}
+      autoComplete={part === "day" ? "bday-day" : part === "month" ? "bday-month" : "bday-year"}
+    />
   );
   return (
     <fieldset className="mb-3">

@@ -1,8 +1,8 @@
 import { ACCOUNT_RULES } from "@app/contract";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Button, Form, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
-import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
+import { useApiForm } from "../../lib/use-api-form";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { SettingsSection } from "../../ui/settings-section";
@@ -21,32 +21,21 @@ export function DeleteAccountSettings({
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
-  const [error, setError] = useState("");
-  const [formError, setFormError] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [formRef, focusFirstError] = useFocusFirstError();
+  const { formRef, handleSubmit, busy, errors, formError, reset } = useApiForm({
+    fields: ["password"],
+    fieldOfCode: { password_wrong: "password", old_password_wrong: "password" },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError("");
-    if (!password) {
-      setError(intl.formatMessage({ id: "auth.required" }));
-      focusFirstError();
-      return;
-    }
-    setBusy(true);
-    try {
+  const submit = handleSubmit(
+    async () => {
       await deleteAccount(password);
       onDeleted();
-    } catch (caught) {
-      const byField = fieldErrors(caught, ["password"] as const, { password_wrong: "password", old_password_wrong: "password" });
-      setError(byField.password ?? "");
-      if (!byField.password) setFormError(errorMessage(caught, intl));
-      setBusy(false);
-      focusFirstError();
-    }
-  };
+    },
+    {
+      validate: () => (password ? {} : { password: intl.formatMessage({ id: "auth.required" }) }),
+      stayBusy: true,
+    },
+  );
 
   return (
     <SettingsSection name="delete" titleId="settings.delete_title" danger>
@@ -61,8 +50,7 @@ export function DeleteAccountSettings({
         onHide={() => setOpen(false)}
         onExited={() => {
           setPassword("");
-          setError("");
-          setFormError("");
+          reset();
         }}
         backdrop={busy ? "static" : true}
         keyboard={!busy}
@@ -86,7 +74,7 @@ export function DeleteAccountSettings({
               label={<FormattedMessage id="settings.delete_password" />}
               value={password}
               onChange={setPassword}
-              error={error}
+              error={errors.password}
               required
               className="mb-0"
             />

@@ -1,8 +1,8 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
-import { errorMessage, useFocusFirstError } from "../../lib/form-errors";
+import { useApiForm } from "../../lib/use-api-form";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/text-field";
@@ -17,35 +17,25 @@ export function LoginForm({ to = "/members", onSuccess }: { to?: string; onSucce
   const intl = useIntl();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [formError, setFormError] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [formRef, focusFirstError] = useFocusFirstError();
+  // The server's answer (wrong password, lockout) belongs to the whole form, never to one field.
+  const { formRef, handleSubmit, busy, errors, formError } = useApiForm<"email" | "password">({ fields: [] });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError("");
-    const emailId = emailProblem(email);
-    const next = {
-      ...(emailId ? { email: intl.formatMessage({ id: emailId }) } : {}),
-      ...(password ? {} : { password: intl.formatMessage({ id: "auth.required" }) }),
-    };
-    setErrors(next);
-    if (Object.keys(next).length > 0) {
-      focusFirstError();
-      return;
-    }
-    setBusy(true);
-    try {
+  const submit = handleSubmit(
+    async () => {
       await login(email.trim(), password);
       (onSuccess ?? ((path: string) => window.location.assign(path)))(to);
-    } catch (error) {
-      setFormError(errorMessage(error, intl));
-      setBusy(false);
-      focusFirstError();
-    }
-  };
+    },
+    {
+      validate: () => {
+        const emailId = emailProblem(email);
+        return {
+          ...(emailId ? { email: intl.formatMessage({ id: emailId }) } : {}),
+          ...(password ? {} : { password: intl.formatMessage({ id: "auth.required" }) }),
+        };
+      },
+      stayBusy: true,
+    },
+  );
 
   return (
     <Form ref={formRef} noValidate onSubmit={submit} aria-busy={busy}>

@@ -1,5 +1,5 @@
-import type { User } from "@app/contract";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
@@ -12,32 +12,24 @@ import { confirmMailChange } from "./api";
 /** One POST per token, however often the component mounts (the token is single-use). */
 const confirmOnce = onceBy(confirmMailChange);
 
-type State = { kind: "busy" } | { kind: "done"; user: User | null } | { kind: "failed"; message: string; code: string };
-
 /** /mail-change/do: confirms the new e-mail address with the link's token as soon as the page opens. */
 export function MailChangeConfirm({ token }: { token: string }) {
   const intl = useIntl();
   const { user: member, setUser } = useMember();
   const memberId = member?.id ?? null;
-  const [state, setState] = useState<State>(token ? { kind: "busy" } : { kind: "failed", message: "", code: "token_invalid" });
+  const confirmation = useQuery({
+    queryKey: ["mail-change", token],
+    queryFn: () => confirmOnce(token),
+    enabled: token !== "",
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const confirmed = confirmation.data;
   useEffect(() => {
-    if (!token) return;
-    let active = true;
-    confirmOnce(token).then(
-      (user) => {
-        if (!active) return;
-        // The link may be opened where another member, or nobody, is logged in: only our own member is updated.
-        if (user && user.id === memberId) setUser(user);
-        setState({ kind: "done", user });
-      },
-      (error: unknown) => active && setState({ kind: "failed", message: errorMessage(error, intl), code: errorCode(error) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [token, memberId, setUser, intl]);
+    // The link may be opened where another member, or nobody, is logged in: only our own member is updated.
+    if (confirmed && confirmed.id === memberId) setUser(confirmed);
+  }, [confirmed, memberId, setUser]);
 
-  if (state.kind === "busy") {
+  if (token && confirmation.isPending) {
     return (
       <p role="status">
         <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
@@ -45,12 +37,12 @@ export function MailChangeConfirm({ token }: { token: string }) {
       </p>
     );
   }
-  if (state.kind === "done") {
+  if (confirmation.isSuccess) {
     return (
       <>
         <FormAlert variant="success">
-          {state.user ? (
-            <FormattedMessage id="mailchange.done" values={{ email: state.user.email }} />
+          {confirmed ? (
+            <FormattedMessage id="mailchange.done" values={{ email: confirmed.email }} />
           ) : (
             <FormattedMessage id="mailchange.done_generic" />
           )}
@@ -61,11 +53,13 @@ export function MailChangeConfirm({ token }: { token: string }) {
       </>
     );
   }
+  const message = confirmation.error ? errorMessage(confirmation.error, intl) : "";
+  const loginNeeded = confirmation.error !== null && errorCode(confirmation.error) === "authentication_required";
   return (
     <>
-      <FormAlert>{state.message || <FormattedMessage id="reset.link_invalid" />}</FormAlert>
-      <Link to={state.code === "authentication_required" ? "/login" : "/settings"} className="btn btn-primary">
-        <FormattedMessage id={state.code === "authentication_required" ? "activate.to_login" : "mailchange.to_settings"} />
+      <FormAlert>{message || <FormattedMessage id="reset.link_invalid" />}</FormAlert>
+      <Link to={loginNeeded ? "/login" : "/settings"} className="btn btn-primary">
+        <FormattedMessage id={loginNeeded ? "activate.to_login" : "mailchange.to_settings"} />
       </Link>
     </>
   );

@@ -1,8 +1,8 @@
 import type { User } from "@app/contract";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Button, Form, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
-import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
+import { type FieldErrors, useApiForm } from "../../lib/use-api-form";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { SettingsSection } from "../../ui/settings-section";
@@ -18,51 +18,41 @@ export function MailChangeModal({ show, onHide }: { show: boolean; onHide: () =>
   const intl = useIntl();
   const [newEmail, setNewEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState("");
   const [sentTo, setSentTo] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [formRef, focusFirstError] = useFocusFirstError();
+  const form = useApiForm({
+    fields: FIELDS,
+    fieldOfCode: {
+      new_email_invalid: "new_email",
+      new_email_taken: "new_email",
+      invalid_email: "new_email",
+      old_password_wrong: "password",
+      password_wrong: "password",
+    },
+  });
+  const { formRef, busy, errors, formError } = form;
 
   const reset = () => {
     setNewEmail("");
     setPassword("");
-    setErrors({});
-    setFormError("");
+    form.reset();
     setSentTo("");
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError("");
-    const problems: Partial<Record<Field, string>> = {};
-    const emailId = emailProblem(newEmail);
-    if (emailId) problems.new_email = intl.formatMessage({ id: emailId });
-    if (!password) problems.password = intl.formatMessage({ id: "auth.required" });
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      focusFirstError();
-      return;
-    }
-    setBusy(true);
-    try {
+  const submit = form.handleSubmit(
+    async () => {
       await requestMailChange({ new_email: newEmail.trim(), password });
       setSentTo(newEmail.trim());
-    } catch (caught) {
-      const byField = fieldErrors(caught, FIELDS, {
-        new_email_invalid: "new_email",
-        new_email_taken: "new_email",
-        invalid_email: "new_email",
-        old_password_wrong: "password",
-        password_wrong: "password",
-      });
-      setErrors(byField);
-      if (Object.keys(byField).length === 0) setFormError(errorMessage(caught, intl));
-      focusFirstError();
-    }
-    setBusy(false);
-  };
+    },
+    {
+      validate: () => {
+        const problems: FieldErrors<Field> = {};
+        const emailId = emailProblem(newEmail);
+        if (emailId) problems.new_email = intl.formatMessage({ id: emailId });
+        if (!password) problems.password = intl.formatMessage({ id: "auth.required" });
+        return problems;
+      },
+    },
+  );
 
   return (
     <Modal show={show} onHide={onHide} onExited={reset} aria-labelledby="mail-change-title" backdrop={busy ? "static" : true}>

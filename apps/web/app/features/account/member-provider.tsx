@@ -1,7 +1,8 @@
 import { LIMITS, type LocaleCode, type User } from "@app/contract";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { onSessionLost } from "../../lib/api";
 import { MemberContext, type MemberState } from "../../lib/member";
+import { ServerEvents, ServerEventsContext } from "../../lib/server-events";
 import { getUser, logout as logoutCall, saveLanguage as saveLanguageCall } from "./api";
 
 /**
@@ -39,12 +40,22 @@ export interface MemberProviderProps {
   /** Replaceable in tests. */
   loadUser?: () => Promise<User | null>;
   navigateTo?: (path: string) => void;
+  /** The live connection for member events (replaceable in tests). */
+  serverEvents?: ServerEvents;
 }
 
 const fullNavigation = (path: string) => window.location.assign(path);
 
 /** Provides the member state of lib/member.ts: polling, logout, lost sessions, language saving. */
-export function MemberProvider({ initialUser, children, loadUser = getUser, navigateTo = fullNavigation }: MemberProviderProps) {
+export function MemberProvider({
+  initialUser,
+  children,
+  loadUser = getUser,
+  navigateTo = fullNavigation,
+  serverEvents,
+}: MemberProviderProps) {
+  const [ownEvents] = useState(() => serverEvents ?? new ServerEvents());
+  const events = serverEvents ?? ownEvents;
   const [user, setUser] = useState<User | null>(initialUser);
   const generation = useRef(0);
 
@@ -87,14 +98,40 @@ export function MemberProvider({ initialUser, children, loadUser = getUser, navi
   useEffect(() => onSessionLost(() => replaceUser(null)), [replaceUser]);
 
   const loggedIn = user !== null;
+  // A member is connected to /ws; the connection ends with the session.
   useEffect(() => {
     if (!loggedIn) return;
+    events.start();
+    return () => events.stop();
+  }, [loggedIn, events]);
+  const live = useSyncExternalStore(
+    events.subscribeState,
+    () => events.state === "open",
+    () => false,
+  );
+
+  // Changes arrive as events while the socket is open; without it, the spec's polling (§7) takes over.
+  useEffect(() => {
+    if (!loggedIn || live) return;
     return startPolling(refresh);
-  }, [loggedIn, refresh]);
+  }, [loggedIn, live, refresh]);
+  useEffect(() => {
+    const reload = () => void refresh().catch(() => undefined);
+    const offChanged = events.on("user.changed", reload);
+    const offResync = events.onResync(reload);
+    return () => {
+      offChanged();
+      offResync();
+    };
+  }, [events, refresh]);
 
   const value = useMemo<MemberState>(
     () => ({ user, setUser: replaceUser, refresh, logout, saveLanguage }),
     [user, replaceUser, refresh, logout, saveLanguage],
   );
-  return <MemberContext.Provider value={value}>{children}</MemberContext.Provider>;
+  return (
+    <ServerEventsContext.Provider value={events}>
+      <MemberContext.Provider value={value}>{children}</MemberContext.Provider>
+    </ServerEventsContext.Provider>
+  );
 }

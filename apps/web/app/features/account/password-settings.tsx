@@ -1,8 +1,8 @@
 import { ACCOUNT_RULES } from "@app/contract";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
-import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
+import { type FieldErrors, useApiForm } from "../../lib/use-api-form";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { SettingsSection } from "../../ui/settings-section";
@@ -18,19 +18,23 @@ export function PasswordSettings({ email }: { email: string }) {
   const intl = useIntl();
   const [values, setValues] = useState<Record<Field, string>>({ old_password: "", new_password: "", new_password_confirm: "" });
   const [endOthers, setEndOthers] = useState(true);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState("");
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [formRef, focusFirstError] = useFocusFirstError();
+  const { formRef, handleSubmit, busy, errors, formError } = useApiForm({
+    fields: FIELDS,
+    fieldOfCode: {
+      old_password_wrong: "old_password",
+      password_wrong: "old_password",
+      passwords_differ: "new_password_confirm",
+      password_too_short: "new_password",
+      password_too_long: "new_password",
+      password_too_common: "new_password",
+      password_is_email: "new_password",
+    },
+  });
   const set = (field: Field) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError("");
-    setSaved(false);
-    const problems: Partial<Record<Field, string>> = {};
+  const problems = (): FieldErrors<Field> => {
+    const problems: FieldErrors<Field> = {};
     if (!values.old_password) problems.old_password = intl.formatMessage({ id: "auth.required" });
     const passwordId = passwordProblem(values.new_password, email);
     if (passwordId) {
@@ -41,32 +45,17 @@ export function PasswordSettings({ email }: { email: string }) {
     }
     const confirmId = confirmProblem(values.new_password, values.new_password_confirm);
     if (confirmId) problems.new_password_confirm = intl.formatMessage({ id: confirmId });
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      focusFirstError();
-      return;
-    }
-    setBusy(true);
-    try {
+    return problems;
+  };
+
+  const submit = handleSubmit(
+    async () => {
       await changePassword({ ...values, end_other_sessions: endOthers });
       setValues({ old_password: "", new_password: "", new_password_confirm: "" });
       setSaved(true);
-    } catch (caught) {
-      const byField = fieldErrors(caught, FIELDS, {
-        old_password_wrong: "old_password",
-        password_wrong: "old_password",
-        passwords_differ: "new_password_confirm",
-        password_too_short: "new_password",
-        password_too_long: "new_password",
-        password_too_common: "new_password",
-        password_is_email: "new_password",
-      });
-      setErrors(byField);
-      if (Object.keys(byField).length === 0) setFormError(errorMessage(caught, intl));
-      focusFirstError();
-    }
-    setBusy(false);
-  };
+    },
+    { before: () => setSaved(false), validate: problems },
+  );
 
   return (
     <SettingsSection name="password" titleId="settings.password_title">

@@ -6,6 +6,7 @@ import { errorMessage } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
 import { FormAlert } from "../../ui/form-alert";
 import { useSwitchLocale } from "../../ui/language-switcher";
+import { SelectField } from "../../ui/select-field";
 import { SettingsSection } from "../../ui/settings-section";
 import { setInvisible } from "./api";
 
@@ -14,25 +15,20 @@ export function LanguageSettings({ current }: { current: LocaleCode }) {
   const intl = useIntl();
   const switchLocale = useSwitchLocale();
   const [saved, setSaved] = useState("");
+  const choose = async (code: LocaleCode) => {
+    await switchLocale(code);
+    setSaved(LOCALES.find((l) => l.code === code)?.name ?? code);
+  };
   return (
     <SettingsSection name="language" titleId="settings.language_title">
-      <Form.Group controlId="settings-language">
-        <Form.Label>{intl.formatMessage({ id: "settings.language_label" })}</Form.Label>
-        <Form.Select
-          value={current}
-          onChange={async (event) => {
-            const code = event.target.value as LocaleCode;
-            await switchLocale(code);
-            setSaved(LOCALES.find((l) => l.code === code)?.name ?? code);
-          }}
-        >
-          {LOCALES.map((locale) => (
-            <option key={locale.code} value={locale.code} lang={locale.code}>
-              {locale.name}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
+      <SelectField
+        id="settings-language"
+        className=""
+        label={intl.formatMessage({ id: "settings.language_label" })}
+        value={current}
+        options={LOCALES.map((locale) => ({ value: locale.code, label: locale.name, lang: locale.code }))}
+        onChange={(value) => void choose(value as LocaleCode)}
+      />
       <p role="status" className="small text-success mt-2 mb-0">
         {saved ? <FormattedMessage id="language.saved" values={{ language: saved }} /> : null}
       </p>

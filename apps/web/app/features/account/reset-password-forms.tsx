@@ -1,9 +1,10 @@
 import { ACCOUNT_RULES } from "@app/contract";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
-import { errorCode, errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
+import { errorCode } from "../../lib/form-errors";
+import { type FieldErrors, useApiForm } from "../../lib/use-api-form";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/text-field";
@@ -14,33 +15,24 @@ import { confirmProblem, emailProblem, passwordProblem } from "./client-checks";
 export function ResetRequestForm() {
   const intl = useIntl();
   const [email, setEmail] = useState("");
-  const [error, setError] = useState("");
-  const [formError, setFormError] = useState("");
   const [sentTo, setSentTo] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [formRef, focusFirstError] = useFocusFirstError();
+  const { formRef, handleSubmit, busy, errors, formError } = useApiForm({
+    fields: ["email"],
+    fieldOfCode: { email_not_found: "email", invalid_email: "email" },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError("");
-    const problem = emailProblem(email);
-    setError(problem ? intl.formatMessage({ id: problem }) : "");
-    if (problem) {
-      focusFirstError();
-      return;
-    }
-    setBusy(true);
-    try {
+  const submit = handleSubmit(
+    async () => {
       await requestPasswordReset(email.trim());
       setSentTo(email.trim());
-    } catch (caught) {
-      const byField = fieldErrors(caught, ["email"] as const, { email_not_found: "email", invalid_email: "email" });
-      if (byField.email) setError(byField.email);
-      else setFormError(errorMessage(caught, intl));
-      focusFirstError();
-    }
-    setBusy(false);
-  };
+    },
+    {
+      validate: () => {
+        const problem = emailProblem(email);
+        return problem ? { email: intl.formatMessage({ id: problem }) } : {};
+      },
+    },
+  );
 
   if (sentTo) {
     return (
@@ -63,7 +55,7 @@ export function ResetRequestForm() {
         label={<FormattedMessage id="auth.email" />}
         value={email}
         onChange={setEmail}
-        error={error}
+        error={errors.email}
         required
       />
       <BusyButton type="submit" variant="primary" busy={busy}>
@@ -81,16 +73,20 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   const intl = useIntl();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<Partial<Record<NewField, string>>>({});
-  const [formError, setFormError] = useState("");
   const [tokenInvalid, setTokenInvalid] = useState(!token);
-  const [busy, setBusy] = useState(false);
-  const [formRef, focusFirstError] = useFocusFirstError();
+  const { formRef, handleSubmit, busy, errors, formError } = useApiForm({
+    fields: NEW_FIELDS,
+    fieldOfCode: {
+      passwords_differ: "password_confirm",
+      password_too_short: "password",
+      password_too_long: "password",
+      password_too_common: "password",
+      password_is_email: "password",
+    },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError("");
-    const problems: Partial<Record<NewField, string>> = {};
+  const problems = (): FieldErrors<NewField> => {
+    const problems: FieldErrors<NewField> = {};
     const passwordId = passwordProblem(password);
     if (passwordId)
       problems.password = intl.formatMessage(
@@ -99,34 +95,23 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       );
     const confirmId = confirmProblem(password, confirm);
     if (confirmId) problems.password_confirm = intl.formatMessage({ id: confirmId });
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      focusFirstError();
-      return;
-    }
-    setBusy(true);
-    try {
+    return problems;
+  };
+
+  const submit = handleSubmit(
+    async () => {
       await resetPassword({ token, password, password_confirm: confirm });
       onDone();
-    } catch (caught) {
-      setBusy(false);
-      if (errorCode(caught) === "token_invalid") {
-        setTokenInvalid(true);
-        setFormError(errorMessage(caught, intl));
-      } else {
-        const byField = fieldErrors(caught, NEW_FIELDS, {
-          passwords_differ: "password_confirm",
-          password_too_short: "password",
-          password_too_long: "password",
-          password_too_common: "password",
-          password_is_email: "password",
-        });
-        setErrors(byField);
-        if (Object.keys(byField).length === 0) setFormError(errorMessage(caught, intl));
-      }
-      focusFirstError();
-    }
-  };
+    },
+    {
+      validate: problems,
+      // An expired or used link: the page offers a new one, with the server's message (no field has it).
+      onFailure: (caught) => {
+        if (errorCode(caught) === "token_invalid") setTokenInvalid(true);
+      },
+      stayBusy: true,
+    },
+  );
 
   if (tokenInvalid) {
     return (

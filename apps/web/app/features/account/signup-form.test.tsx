@@ -86,21 +86,21 @@ describe("signup form", () => {
     const email = field("E-mail address");
     expect(email.getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement).toBe(email);
-    expect(screen.getByText("Invalid date of birth.")).toBeTruthy();
-    expect(screen.getByText("Please choose whether you are a man or a woman.")).toBeTruthy();
-    expect(screen.getByText("Please choose whom you are looking for.")).toBeTruthy();
+    expect(screen.getByText("Invalid date of birth.")).toBeVisible();
+    expect(screen.getByText("Please choose whether you are a man or a woman.")).toBeVisible();
+    expect(screen.getByText("Please choose whom you are looking for.")).toBeVisible();
   });
 
   it("states the password rule and checks it, and the username rules", async () => {
     vi.stubGlobal("fetch", vi.fn());
     renderForm();
-    expect(screen.getByText("At least 8 characters, and not a common password.")).toBeTruthy();
+    expect(screen.getByText("At least 8 characters, and not a common password.")).toBeVisible();
     fillValid();
     type("Password", "short");
     type("Username", "@sam");
     await submit();
-    expect(screen.getByText("Your password must have at least 8 characters.")).toBeTruthy();
-    expect(screen.getByText("Your username may not start with @.")).toBeTruthy();
+    expect(screen.getByText("Your password must have at least 8 characters.")).toBeVisible();
+    expect(screen.getByText("Your username may not start with @.")).toBeVisible();
     expect(document.activeElement).toBe(field("Username"));
   });
 
@@ -111,7 +111,7 @@ describe("signup form", () => {
     fireEvent.change(screen.getByRole("combobox", { name: "Year" }), { target: { value: "2008" } });
     fireEvent.change(screen.getByRole("combobox", { name: "Month" }), { target: { value: "12" } });
     await submit();
-    expect(screen.getByText("Invalid date of birth.")).toBeTruthy();
+    expect(screen.getByText("Invalid date of birth.")).toBeVisible();
   });
 
   it("suggests the corrected e-mail address and fills it in on click", () => {
@@ -151,7 +151,7 @@ describe("signup form", () => {
       gender: "male",
       seeking: "female",
     });
-    expect(screen.getByText(/An account with this e-mail address already exists/)).toBeTruthy();
+    expect(screen.getByText(/An account with this e-mail address already exists/)).toBeVisible();
     expect(screen.getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/login");
     expect(document.activeElement).toBe(field("E-mail address"));
   });

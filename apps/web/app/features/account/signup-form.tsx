@@ -1,10 +1,11 @@
 import { ACCOUNT_RULES, GENDERS, SEEKING, type SignupRequest, type User } from "@app/contract";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
-import { errorCode, errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
+import { errorCode } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
+import { useApiForm } from "../../lib/use-api-form";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/text-field";
@@ -98,41 +99,29 @@ export function SignupForm({ viaProfile, onBusyChange, onCreated, today }: Signu
     seeking: "",
     signupMessage: "",
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState("");
   const [emailTaken, setEmailTaken] = useState(false);
   const [suggestion, setSuggestion] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [formRef, focusFirstError] = useFocusFirstError();
+  const { formRef, handleSubmit, busy, errors, formError, clearError } = useApiForm({
+    fields: FIELDS,
+    fieldOfCode: FIELD_OF_CODE,
+    onBusyChange,
+  });
 
   const set = <K extends keyof SignupValues>(key: K, value: SignupValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     // An edited field loses its error until the next submit checks it again.
-    const field = FIELD_OF_VALUE[key];
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    clearError(FIELD_OF_VALUE[key]);
     if (key === "email") setEmailTaken(false);
   };
-  const setBusyState = (value: boolean) => {
-    setBusy(value);
-    onBusyChange?.(value);
+  const problems = (): Errors => {
+    const texts: Errors = {};
+    for (const [field, id] of Object.entries(signupProblems(values, today)) as [Field, string][]) {
+      texts[field] = intl.formatMessage({ id }, { min: ACCOUNT_RULES.passwordMin, max: ACCOUNT_RULES.passwordMax });
+    }
+    return texts;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError("");
-    setEmailTaken(false);
-    const problems = signupProblems(values, today);
-    if (Object.keys(problems).length > 0) {
-      const texts: Errors = {};
-      for (const [field, id] of Object.entries(problems) as [Field, string][]) {
-        texts[field] = intl.formatMessage({ id }, { min: ACCOUNT_RULES.passwordMin, max: ACCOUNT_RULES.passwordMax });
-      }
-      setErrors(texts);
-      focusFirstError();
-      return;
-    }
-    setErrors({});
+  const signup = async () => {
     const request: SignupRequest = {
       email: values.email.trim(),
       name: values.name.trim(),
@@ -143,22 +132,16 @@ export function SignupForm({ viaProfile, onBusyChange, onCreated, today }: Signu
       ...(viaProfile ? { via_profile_id: viaProfile.id } : {}),
       ...(viaProfile && values.signupMessage.trim() ? { signup_message: values.signupMessage.trim() } : {}),
     };
-    setBusyState(true);
-    try {
-      const user = await signupCall(request);
-      setBusyState(false);
-      if (!user) throw new Error("signup answered without a user");
-      member.setUser(user);
-      onCreated(user);
-    } catch (error) {
-      setBusyState(false);
-      const byField = fieldErrors(error, FIELDS, FIELD_OF_CODE);
-      setErrors(byField);
-      setEmailTaken(errorCode(error) === "email_taken");
-      if (Object.keys(byField).length === 0) setFormError(errorMessage(error, intl));
-      focusFirstError();
-    }
+    const user = await signupCall(request);
+    if (!user) throw new Error("signup answered without a user");
+    member.setUser(user);
+    onCreated(user);
   };
+  const submit = handleSubmit(signup, {
+    before: () => setEmailTaken(false),
+    validate: problems,
+    onFailure: (error) => setEmailTaken(errorCode(error) === "email_taken"),
+  });
 
   const radioGroup = <V extends string>(
     field: "gender" | "seeking",

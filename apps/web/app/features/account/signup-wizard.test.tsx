@@ -33,13 +33,13 @@ function renderWizard(onLockChange: (locked: boolean) => void, onFinish = vi.fn(
 describe("signup steps", () => {
   it("shows the progress, moves focus to each new step's heading and ends with the e-mail confirmation", async () => {
     const onFinish = renderWizard(() => {});
-    expect(screen.getByText("Step 1 of 2")).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Add a photo" })).toBeTruthy();
+    expect(screen.getByText("Step 1 of 2")).toBeVisible();
+    expect(screen.getByRole("heading", { name: "Add a photo" })).toBeVisible();
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "skip photo" })));
     const heading = screen.getByRole("heading", { name: "Confirm your e-mail address" });
     expect(document.activeElement).toBe(heading);
-    expect(screen.getByText("Step 2 of 2")).toBeTruthy();
-    expect(screen.getByText("sam@example.com")).toBeTruthy();
+    expect(screen.getByText("Step 2 of 2")).toBeVisible();
+    expect(screen.getByText("sam@example.com")).toBeVisible();
     fireEvent.click(screen.getByRole("button", { name: "Go to the members" }));
     expect(onFinish).toHaveBeenCalledTimes(1);
   });
@@ -51,6 +51,6 @@ describe("signup steps", () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "skip photo" })));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send the e-mail again" })));
     expect(fetch.mock.calls[0]?.[0]).toBe("/api/activation.php");
-    expect(screen.getByText("We sent the e-mail again.")).toBeTruthy();
+    expect(screen.getByText("We sent the e-mail again.")).toBeVisible();
   });
 });

@@ -1,4 +1,5 @@
 import { blockedMembersResponseSchema, blockResponseSchema } from "@app/contract";
+import { queryOptions } from "@tanstack/react-query";
 import { jsonBody, sessionCall } from "../../lib/api";
 
 /** POST /api/block.php: block a member's profile. */
@@ -16,3 +17,6 @@ export async function getBlockedMembers() {
   const { members } = await sessionCall("/api/blocks.php", blockedMembersResponseSchema);
   return members;
 }
+
+/** The blocked members in the query cache (decision 013): loaded when settings open, not kept after (gcTime 0). */
+export const blockedMembersQuery = queryOptions({ queryKey: ["blocked-members"], queryFn: getBlockedMembers, gcTime: 0 });

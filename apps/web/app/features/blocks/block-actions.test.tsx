@@ -28,12 +28,12 @@ describe("block actions", () => {
     const onChange = await renderActions();
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Block Bea" })));
     expect(fetch).not.toHaveBeenCalled();
-    expect(screen.getByRole("dialog", { name: "Block Bea?" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Block Bea?" })).toBeVisible();
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Yes, block Bea" })));
     expect(fetch.mock.calls[0]?.[0]).toBe("/api/block.php");
     expect(fetch.mock.calls[0]?.[1]).toMatchObject({ method: "POST", body: JSON.stringify({ id: 9 }) });
     expect(onChange).toHaveBeenCalledWith(true);
-    expect(screen.getByRole("button", { name: "Unblock Bea" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Unblock Bea" })).toBeEnabled();
   });
 
   it("keeps the dialog open with the server's message when blocking fails", async () => {

@@ -1,44 +1,35 @@
 import type { BlockedMember } from "@app/contract";
-import { useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { Button, Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { errorMessage } from "../../lib/form-errors";
 import { FormAlert } from "../../ui/form-alert";
 import { SettingsSection } from "../../ui/settings-section";
-import { getBlockedMembers, unblockMember } from "./api";
+import { blockedMembersQuery, unblockMember } from "./api";
 
 /** Settings: the members one blocked, each with an unblock button (spec §6). */
 export function BlockedMembersSettings() {
   const intl = useIntl();
-  const [members, setMembers] = useState<BlockedMember[] | null>(null);
+  const queryClient = useQueryClient();
+  const blocked = useQuery(blockedMembersQuery);
   const [busy, setBusy] = useState<number | null>(null);
-  const [error, setError] = useState("");
+  const [unblockError, setUnblockError] = useState("");
   const [unblocked, setUnblocked] = useState("");
-
-  useEffect(() => {
-    let active = true;
-    getBlockedMembers()
-      .then((list) => active && setMembers(list))
-      .catch((caught) => {
-        if (!active) return;
-        setMembers([]);
-        setError(errorMessage(caught, intl));
-      });
-    return () => {
-      active = false;
-    };
-  }, [intl]);
+  // A list that failed to load shows as empty, with the error above it.
+  const members = blocked.data ?? (blocked.isError ? [] : null);
+  const error = unblockError || (blocked.isError ? errorMessage(blocked.error, intl) : "");
 
   const unblock = async (member: BlockedMember) => {
     setBusy(member.id);
-    setError("");
+    setUnblockError("");
     try {
       await unblockMember(member.id);
-      setMembers((list) => (list ?? []).filter((m) => m.id !== member.id));
+      queryClient.setQueryData(blockedMembersQuery.queryKey, (list) => (list ?? []).filter((m) => m.id !== member.id));
       setUnblocked(member.name);
     } catch (caught) {
-      setError(errorMessage(caught, intl));
+      setUnblockError(errorMessage(caught, intl));
     }
     setBusy(null);
   };

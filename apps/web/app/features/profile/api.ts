@@ -1,4 +1,5 @@
 import { ownProfileResponseSchema, type ProfileUpdate, photosResponseSchema, type photoUpdateSchema } from "@app/contract";
+import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import { jsonBody, sessionCall } from "../../lib/api";
 
@@ -7,6 +8,12 @@ export async function getOwnProfile() {
   const { profile } = await sessionCall("/api/profile.php", ownProfileResponseSchema);
   return profile;
 }
+
+/**
+ * The own profile in the query cache (decision 013). Loaded afresh each time a page needs it, as
+ * forms copy it into their own state when they open; nothing is kept after they close (gcTime 0).
+ */
+export const ownProfileQuery = queryOptions({ queryKey: ["own-profile"], queryFn: getOwnProfile, gcTime: 0 });
 
 /** PUT /api/profile.php: any subset of the editable fields. */
 export async function updateProfile(update: ProfileUpdate) {

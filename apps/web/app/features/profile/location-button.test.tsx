@@ -3,6 +3,7 @@ import { IntlProvider } from "react-intl";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import en from "../../i18n/locales/en.json";
 import { GEOLOCATION_MAX_AGE_MS, storedGeocode } from "../../lib/geolocation";
+import { QueryProvider } from "../../lib/query-client";
 import { LocationButton } from "./location-button";
 
 type Listener = () => void;
@@ -19,6 +20,16 @@ function permissionStatus(state: PermissionState) {
       for (const listener of listeners) listener();
     },
   };
+}
+
+/**
+ * Lets the permission query answer and what follows run: the query cache tells its components in a
+ * later task, and the automatic fill then starts its own calls.
+ */
+async function settle() {
+  for (let round = 0; round < 3; round++) {
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  }
 }
 
 const haarlem = { coords: { latitude: 52.38123, longitude: 4.63678 } };
@@ -46,10 +57,12 @@ async function renderButton(props: { autoFill?: boolean; countries?: string[] } 
   const onLocated = vi.fn();
   render(
     <IntlProvider locale="en" messages={en}>
-      <LocationButton countries={props.countries ?? ["NL", "BE"]} onLocated={onLocated} autoFill={props.autoFill} />
+      <QueryProvider>
+        <LocationButton countries={props.countries ?? ["NL", "BE"]} onLocated={onLocated} autoFill={props.autoFill} />
+      </QueryProvider>
     </IntlProvider>,
   );
-  await act(async () => {});
+  await settle();
   return onLocated;
 }
 
@@ -73,11 +86,13 @@ describe("location button (spec §4 geolocation permission)", () => {
     const onLocated = vi.fn();
     const view = (autoFill: boolean) => (
       <IntlProvider locale="en" messages={en}>
-        <LocationButton countries={["NL"]} onLocated={onLocated} autoFill={autoFill} />
+        <QueryProvider>
+          <LocationButton countries={["NL"]} onLocated={onLocated} autoFill={autoFill} />
+        </QueryProvider>
       </IntlProvider>
     );
     const { rerender } = render(view(true));
-    await act(async () => {});
+    await settle();
     expect(getCurrentPosition).toHaveBeenCalledTimes(1);
     rerender(view(false));
     await act(async () => status.change("granted"));

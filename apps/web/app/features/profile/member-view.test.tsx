@@ -4,6 +4,7 @@ import { IntlProvider } from "react-intl";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import en from "../../i18n/locales/en.json";
+import { QueryProvider } from "../../lib/query-client";
 import { MemberView } from "./member-view";
 
 function member(overrides: Partial<MemberProfile> = {}): MemberProfile {
@@ -44,13 +45,15 @@ function renderView(profile: MemberProfile) {
       path: "/members/:id",
       Component: () => (
         <IntlProvider locale="en" messages={en}>
-          <MemberView
-            profile={profile}
-            loadRegions={loadRegions}
-            fictionalIcon="masks"
-            fictionalWarning="Some profiles are fictional."
-            notes={{ body_type: "As the member describes it." }}
-          />
+          <QueryProvider>
+            <MemberView
+              profile={profile}
+              loadRegions={loadRegions}
+              fictionalIcon="masks"
+              fictionalWarning="Some profiles are fictional."
+              notes={{ body_type: "As the member describes it." }}
+            />
+          </QueryProvider>
         </IntlProvider>
       ),
     },
@@ -61,14 +64,13 @@ function renderView(profile: MemberProfile) {
 describe("member view", () => {
   it("shows the header, the details the site sends and the interests", async () => {
     renderView(member());
-    await act(async () => {});
-    expect(screen.getByRole("heading", { level: 1, name: "Anna" })).toBeTruthy();
-    expect(screen.getByText("34 years · Haarlem, North Holland, Netherlands")).toBeTruthy();
+    expect(await screen.findByText("34 years · Haarlem, North Holland, Netherlands")).toBeVisible();
+    expect(screen.getByRole("heading", { level: 1, name: "Anna" })).toBeVisible();
     const details = within(screen.getByRole("region", { name: "Details" }));
     expect(details.getByText("Hair colour").nextElementSibling?.textContent).toBe("Dark blond");
     expect(details.getByText("Tattoos").nextElementSibling?.textContent).toBe("No");
     expect(details.getByText("Sexuality").nextElementSibling?.textContent).toBe("Heterosexual");
-    expect(details.getByText("As the member describes it.")).toBeTruthy();
+    expect(details.getByText("As the member describes it.")).toBeVisible();
     // Hidden or unknown fields arrive as null and are left out.
     expect(details.queryByText("Eye colour")).toBeNull();
     const interests = within(screen.getByRole("region", { name: "Interests" }));
@@ -82,8 +84,8 @@ describe("member view", () => {
 
   it("marks a fictional profile with its icon and the warning", () => {
     renderView(member({ fictional: true }));
-    expect(screen.getByRole("img", { name: "Fictional profile" })).toBeTruthy();
-    expect(screen.getByText("Some profiles are fictional.")).toBeTruthy();
+    expect(screen.getByRole("img", { name: "Fictional profile" })).toBeVisible();
+    expect(screen.getByText("Some profiles are fictional.")).toBeVisible();
   });
 
   it("shows locked photos blurred under a lock, with the visitor's login prompt", () => {
@@ -97,7 +99,7 @@ describe("member view", () => {
 
   it("sends a free member to premium for the locked photos", () => {
     renderView(member({ photo_lock: "premium" }));
-    expect(screen.getByText("Premium members see every photo")).toBeTruthy();
+    expect(screen.getByText("Premium members see every photo")).toBeVisible();
     expect(screen.getByRole("link", { name: "Get Premium" }).getAttribute("href")).toBe("/premium");
   });
 
@@ -114,6 +116,6 @@ describe("member view", () => {
     const slides = dialog.getAllByRole("img");
     expect(slides.map((img) => img.getAttribute("src"))).toEqual(["/cdn/1.jpg", "/cdn/2.jpg"]);
     expect(slides[1]?.closest(".carousel-item")?.className).toContain("active");
-    expect(dialog.getByText("Next photo")).toBeTruthy();
+    expect(dialog.getByText("Next photo")).toBeVisible();
   });
 });

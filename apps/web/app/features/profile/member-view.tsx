@@ -1,6 +1,7 @@
-import type { MemberProfile, Region } from "@app/contract";
-import { type ReactNode, useEffect, useState } from "react";
+import type { MemberProfile } from "@app/contract";
+import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { type RegionsLoader, useRegions } from "../../lib/reference-data";
 import { DistanceText } from "../../ui/distance";
 import { FictionalIcon } from "../../ui/fictional-icon";
 import { MemberPhotos } from "./member-photos";
@@ -14,27 +15,16 @@ import {
 } from "./profile-labels";
 
 /** The name of a member's region, once the site's regions have arrived (the profile holds its code). */
-function useRegionName(country: string | null, region: string | null, loadRegions: () => Promise<Record<string, Region[]>>) {
-  const [name, setName] = useState<string | null>(null);
-  useEffect(() => {
-    if (!country || !region) return;
-    let active = true;
-    loadRegions()
-      .then((all) => {
-        if (active) setName(all[country]?.find((r) => r.code === region)?.name ?? null);
-      })
-      .catch(() => {});
-    return () => {
-      active = false;
-    };
-  }, [country, region, loadRegions]);
-  return country && region ? name : null;
+function useRegionName(country: string | null, region: string | null, loadRegions: RegionsLoader) {
+  const regions = useRegions(loadRegions, Boolean(country && region));
+  if (!country || !region) return null;
+  return regions?.[country]?.find((r) => r.code === region)?.name ?? null;
 }
 
 /** "34 years · Haarlem, North Holland, Netherlands": what the header says under the name. */
 export function useMemberSubtitle(
   profile: Pick<MemberProfile, "age" | "city" | "region" | "country">,
-  loadRegions: () => Promise<Record<string, Region[]>>,
+  loadRegions: RegionsLoader,
 ): string {
   const intl = useIntl();
   const regionName = useRegionName(profile.country, profile.region, loadRegions);
@@ -70,7 +60,7 @@ function details(profile: MemberProfile): { field: string; labelId: string; valu
 
 export interface MemberViewProps {
   profile: MemberProfile;
-  loadRegions: () => Promise<Record<string, Region[]>>;
+  loadRegions: RegionsLoader;
   /** settings.fictional_icon and settings.fictional_warning: fictional profiles carry both. */
   fictionalIcon: string;
   fictionalWarning: string;

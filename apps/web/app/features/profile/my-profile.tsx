@@ -1,9 +1,9 @@
-import type { Interest, OwnProfile, Region } from "@app/contract";
-import { useCallback, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage } from "../../lib/form-errors";
-import { getOwnProfile } from "./api";
+import type { InterestsLoader, RegionsLoader } from "../../lib/reference-data";
+import { ownProfileQuery } from "./api";
 import { PhotosOverview } from "./photos-overview";
 import { ProfileForm } from "./profile-form";
 
@@ -11,33 +11,21 @@ export interface MyProfileProps {
   paidUser: boolean;
   /** The site's countries (settings.countries). */
   countries: readonly string[];
-  loadRegions: () => Promise<Record<string, Region[]>>;
-  loadInterests: () => Promise<Interest[]>;
+  loadRegions: RegionsLoader;
+  loadInterests: InterestsLoader;
 }
 
 /** The member's own profile (/profile): the images overview and the profile form, once the profile has loaded. */
 export function MyProfile({ paidUser, countries, loadRegions, loadInterests }: MyProfileProps) {
   const intl = useIntl();
-  const [profile, setProfile] = useState<OwnProfile | null>(null);
-  const [error, setError] = useState("");
+  const { data: profile, error, isFetching, refetch } = useQuery(ownProfileQuery);
 
-  const load = useCallback(() => {
-    let active = true;
-    setError("");
-    getOwnProfile()
-      .then((loaded) => active && setProfile(loaded))
-      .catch((caught: unknown) => active && setError(errorMessage(caught, intl)));
-    return () => {
-      active = false;
-    };
-  }, [intl]);
-  useEffect(() => load(), [load]);
-
-  if (error) {
+  // A retry shows the spinner again until its answer.
+  if (error && !isFetching) {
     return (
       <Alert variant="danger" role="alert">
-        <p>{error}</p>
-        <Button variant="outline-danger" size="sm" onClick={() => load()}>
+        <p>{errorMessage(error, intl)}</p>
+        <Button variant="outline-danger" size="sm" onClick={() => void refetch()}>
           <FormattedMessage id="profile.retry" />
         </Button>
       </Alert>

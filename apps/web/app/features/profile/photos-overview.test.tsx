@@ -79,23 +79,23 @@ describe("images overview", () => {
     expect(card(1).querySelector(".badge")?.className).toContain("bg-success");
     expect(card(2).querySelector(".badge")?.className).toContain("bg-info");
     expect(card(3).querySelector(".badge")?.className).toContain("bg-warning");
-    expect(screen.getByText("Premium member")).toBeTruthy();
-    expect(screen.getByText("4 of 25 photos")).toBeTruthy();
+    expect(screen.getByText("Premium member")).toBeVisible();
+    expect(screen.getByText("4 of 25 photos")).toBeVisible();
     // Actions fit each photo: no "Set as main" on the main or a rejected photo; private photos can be made public.
     const first = within(screen.getByRole("group", { name: "Photo 1" }));
     expect(first.queryByRole("button", { name: "Set as main photo" })).toBeNull();
     expect(first.getByRole("button", { name: "Move left" })).toHaveProperty("disabled", true);
-    expect(within(screen.getByRole("group", { name: "Photo 2" })).getByRole("button", { name: "Make public" })).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Photo 2" })).getByRole("button", { name: "Make public" })).toBeEnabled();
     expect(
       within(screen.getByRole("group", { name: "Photo 4" })).queryByRole("button", { name: "Set as main photo" }),
     ).toBeNull();
-    expect(screen.getByLabelText("Add another photo")).toBeTruthy();
+    expect(screen.getByLabelText("Add another photo")).toBeVisible();
     expect(screen.queryByRole("link", { name: /Premium members can add/ })).toBeNull();
   });
 
   it("at 3 of 3 a free member gets the photo-limit alert with a link to premium, and no upload", () => {
     renderOverview([photo(1, 0, { is_main: true }), photo(2, 1), photo(3, 2, { status: "pending" })], 3);
-    expect(screen.getByText("3 of 3 photos")).toBeTruthy();
+    expect(screen.getByText("3 of 3 photos")).toBeVisible();
     expect(screen.queryByText("Premium member")).toBeNull();
     const link = screen.getByRole("link", { name: "Premium members can add up to 25 photos" });
     expect(link.getAttribute("href")).toBe("/premium");
@@ -105,15 +105,15 @@ describe("images overview", () => {
 
   it("below the limit a free member can upload and sees no limit alert", () => {
     renderOverview([photo(1, 0, { is_main: true }), photo(2, 1)], 3);
-    expect(screen.getByText("2 of 3 photos")).toBeTruthy();
-    expect(screen.getByLabelText("Add another photo")).toBeTruthy();
+    expect(screen.getByText("2 of 3 photos")).toBeVisible();
+    expect(screen.getByLabelText("Add another photo")).toBeVisible();
     expect(screen.queryByRole("link", { name: /Premium members/ })).toBeNull();
   });
 
   it("invites the first upload when there are no photos", () => {
     renderOverview([], 3);
-    expect(screen.getByText("0 of 3 photos")).toBeTruthy();
-    expect(screen.getByLabelText("Choose a photo")).toBeTruthy();
+    expect(screen.getByText("0 of 3 photos")).toBeVisible();
+    expect(screen.getByLabelText("Choose a photo")).toBeVisible();
   });
 
   it("moves a photo with PUT /api/photo.php and keeps focus on it", async () => {
@@ -131,7 +131,7 @@ describe("images overview", () => {
     expect(screen.getAllByRole("img").map((img) => img.getAttribute("src"))).toEqual(["/cdn/2-thumb.jpg", "/cdn/1-thumb.jpg"]);
     // Now last: "Move right" is disabled, so focus goes to the other direction on the same photo.
     expect(document.activeElement).toBe(within(card(1)).getByRole("button", { name: "Move left" }));
-    expect(screen.getByText("Photo moved to place 2.")).toBeTruthy();
+    expect(screen.getByText("Photo moved to place 2.")).toBeVisible();
   });
 
   it("deletes a photo after confirming in a dialog that starts on Cancel", async () => {
@@ -140,21 +140,21 @@ describe("images overview", () => {
     );
     vi.stubGlobal("fetch", fetch);
     renderOverview([photo(1, 0, { is_main: true }), photo(2, 1), photo(3, 2)], 3);
-    expect(screen.getByRole("link", { name: /Premium members/ })).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Premium members/ })).toBeVisible();
     await act(async () =>
       fireEvent.click(within(screen.getByRole("group", { name: "Photo 1" })).getByRole("button", { name: "Delete" })),
     );
     const dialog = await screen.findByRole("dialog", { name: "Delete this photo?" });
-    expect(within(dialog).getByText(/your next photo becomes your main photo/)).toBeTruthy();
+    expect(within(dialog).getByText(/your next photo becomes your main photo/)).toBeVisible();
     await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole("button", { name: "Cancel" })));
     await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Delete photo" })));
     expect(fetch.mock.calls[0]?.[0]).toBe("/api/photo.php?id=1");
     expect(fetch.mock.calls[0]?.[1]?.method).toBe("DELETE");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(screen.getByText("1 of 3 photos")).toBeTruthy();
+    expect(screen.getByText("1 of 3 photos")).toBeVisible();
     expect(badgeTexts(2)).toEqual(["Main photo"]);
     // Below the limit again: the upload is back.
-    expect(screen.getByLabelText("Add another photo")).toBeTruthy();
+    expect(screen.getByLabelText("Add another photo")).toBeVisible();
     await waitFor(() => expect(card(2).contains(document.activeElement)).toBe(true));
   });
 });

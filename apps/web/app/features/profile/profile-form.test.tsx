@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { IntlProvider } from "react-intl";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import en from "../../i18n/locales/en.json";
+import { QueryProvider } from "../../lib/query-client";
 import { ProfileForm, profileFormUpdate, profileFormValues } from "./profile-form";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -48,10 +49,13 @@ const loadInterests = async () =>
 async function renderForm(profile = ownProfile()) {
   render(
     <IntlProvider locale="en" messages={en}>
-      <ProfileForm profile={profile} countries={["NL", "BE", "DE"]} loadRegions={loadRegions} loadInterests={loadInterests} />
+      <QueryProvider>
+        <ProfileForm profile={profile} countries={["NL", "BE", "DE"]} loadRegions={loadRegions} loadInterests={loadInterests} />
+      </QueryProvider>
     </IntlProvider>,
   );
-  await act(async () => {});
+  // The interests (and regions) arrive through the query cache.
+  await screen.findByRole("checkbox", { name: "Music" });
 }
 
 describe("profile form", () => {
@@ -78,7 +82,7 @@ describe("profile form", () => {
     expect(screen.getByLabelText("Username")).toHaveProperty("readOnly", true);
     expect(screen.getByLabelText("Gender")).toHaveProperty("value", "Man");
     expect(screen.getByLabelText("Date of birth")).toHaveProperty("value", "April 12, 1990");
-    const region = screen.getByLabelText("Region") as HTMLSelectElement;
+    const region = (await screen.findByLabelText("Region")) as HTMLSelectElement;
     expect(region.value).toBe("NH");
     fireEvent.change(screen.getByLabelText("Country"), { target: { value: "BE" } });
     const regionOptions = [...(screen.getByLabelText("Region") as HTMLSelectElement).options].map((o) => o.textContent);
@@ -89,8 +93,8 @@ describe("profile form", () => {
 
   it("counts the about text and allows at most 12 interests", async () => {
     await renderForm(ownProfile({ interests: INTEREST_KEYS.slice(0, 12) }));
-    expect(screen.getByText("8 characters of 2000")).toBeTruthy();
-    expect(screen.getByText("Choose up to 12 interests (12 chosen).")).toBeTruthy();
+    expect(screen.getByText("8 characters of 2000")).toBeVisible();
+    expect(screen.getByText("Choose up to 12 interests (12 chosen).")).toBeVisible();
     const interests = within(screen.getByRole("group", { name: "Interests" }));
     expect(interests.getByRole("checkbox", { name: "Music" })).toHaveProperty("checked", true);
     const unchosen = interests.getByRole("checkbox", { name: (en as Record<string, string>)[`interest.${INTEREST_KEYS[20]}`] });
@@ -111,7 +115,7 @@ describe("profile form", () => {
     const body = JSON.parse(String(fetch.mock.calls[0]?.[1]?.body));
     expect(body.about).toBe("New text");
     expect(body.interests).toEqual(["music", "travelling"]);
-    expect(screen.getByText("Your profile has been saved.")).toBeTruthy();
+    expect(screen.getByText("Your profile has been saved.")).toBeVisible();
   });
 
   it("shows the server's field errors at their fields and focuses the first", async () => {
@@ -132,7 +136,7 @@ describe("profile form", () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save profile" })));
     const city = screen.getByLabelText("City");
     expect(city.getAttribute("aria-invalid")).toBe("true");
-    expect(screen.getByText("This city is too long.")).toBeTruthy();
+    expect(screen.getByText("This city is too long.")).toBeVisible();
     expect(screen.getByLabelText("Region").getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement).toBe(screen.getByLabelText("Region"));
     expect(screen.queryByText("Your profile has been saved.")).toBeNull();

@@ -4,23 +4,22 @@ import {
   type GeocodeResponse,
   HAIR_COLORS,
   INTEREST_KEYS,
-  type Interest,
   type OwnProfile,
   PROFILE_LIMITS,
   type ProfileUpdate,
   RELATIONSHIP_STATUSES,
-  type Region,
   SEEKING,
   SEXUALITIES,
 } from "@app/contract";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Form, Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
-import { errorMessage, fieldErrors, useFocusFirstError } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
-import { useAdoptedValue } from "../../lib/prehydration";
+import { type InterestsLoader, type RegionsLoader, useInterests, useRegions } from "../../lib/reference-data";
+import { useApiForm } from "../../lib/use-api-form";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
+import { SelectField, type SelectOption } from "../../ui/select-field";
 import { TextField } from "../../ui/text-field";
 import { updateProfile } from "./api";
 import { LocationButton } from "./location-button";
@@ -102,58 +101,6 @@ const SEEKING_LABELS: Record<OwnProfile["seeking"], string> = {
   both: "signup.seeking_both",
 };
 
-interface Option {
-  value: string;
-  label: string;
-}
-
-function SelectField({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-  error,
-  blank,
-}: {
-  id: string;
-  label: ReactNode;
-  value: string;
-  options: Option[];
-  onChange: (value: string) => void;
-  error?: string;
-  /** The label of the empty choice ("Not specified"); none when the field must have a value. */
-  blank?: string;
-}) {
-  const errorId = `${id}-error`;
-  const ref = useAdoptedValue<HTMLSelectElement>(value, onChange);
-  return (
-    <Form.Group controlId={id} className="col-sm-6">
-      <Form.Label>{label}</Form.Label>
-      <Form.Select
-        ref={ref}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        isInvalid={!!error}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      >
-        {blank !== undefined ? <option value="">{blank}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Form.Select>
-      {error ? (
-        <Form.Control.Feedback type="invalid" id={errorId}>
-          {error}
-        </Form.Control.Feedback>
-      ) : null}
-    </Form.Group>
-  );
-}
-
 function ReadOnlyField({ id, label, value }: { id: string; label: ReactNode; value: string }) {
   return (
     <Form.Group controlId={id} className="col-sm-4">
@@ -168,9 +115,9 @@ export interface ProfileFormProps {
   /** The site's countries (settings.countries). */
   countries: readonly string[];
   /** Regions per country (GET /api/regions.php, cached by the caller). */
-  loadRegions: () => Promise<Record<string, Region[]>>;
+  loadRegions: RegionsLoader;
   /** Interests with labels in the page's language (GET /api/interests.php, cached by the caller). */
-  loadInterests: () => Promise<Interest[]>;
+  loadInterests: InterestsLoader;
   onSaved?: (profile: OwnProfile) => void;
 }
 
@@ -185,47 +132,26 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
   const [values, setValues] = useState(() => profileFormValues(profile));
   // The saved city, and whether the server found it on the map (distances to others need it).
   const [savedPlace, setSavedPlace] = useState({ city: profile.city ?? "", located: profile.located });
-  const [regions, setRegions] = useState<Record<string, Region[]>>({});
-  const [interests, setInterests] = useState<Interest[] | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState("");
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [formRef, focusFirstError] = useFocusFirstError();
+  const { formRef, handleSubmit, busy, errors, formError, clearError } = useApiForm({ fields: PROFILE_FORM_FIELDS });
 
-  useEffect(() => {
-    let active = true;
-    loadRegions()
-      .then((all) => active && setRegions(all))
-      .catch(() => {});
-    return () => {
-      active = false;
-    };
-  }, [loadRegions]);
-
-  useEffect(() => {
-    let active = true;
-    loadInterests()
-      .then((list) => active && setInterests(list))
-      // Without the server's list the catalogue still names every interest key.
-      .catch(
-        () => active && setInterests(INTEREST_KEYS.map((key) => ({ key, label: intl.formatMessage({ id: `interest.${key}` }) }))),
-      );
-    return () => {
-      active = false;
-    };
-  }, [loadInterests, intl]);
+  const regions = useRegions(loadRegions);
+  const loadedInterests = useInterests(loadInterests, intl.locale);
+  // Without the server's list the catalogue still names every interest key.
+  const interests = loadedInterests.failed
+    ? INTEREST_KEYS.map((key) => ({ key, label: intl.formatMessage({ id: `interest.${key}` }) }))
+    : loadedInterests.interests;
 
   const set = <K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) => {
     setSaved(false);
     setValues((current) => ({ ...current, [field]: value, ...(field === "country" ? { region: "" } : {}) }));
-    if (errors[field as Field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    clearError(field as Field);
   };
 
   const located = (place: GeocodeResponse) => {
     setSaved(false);
     setValues((current) => ({ ...current, country: place.country, region: place.region ?? "", city: place.city }));
-    setErrors((current) => ({ ...current, country: undefined, region: undefined, city: undefined }));
+    clearError("country", "region", "city");
   };
 
   const toggleInterest = (key: InterestKey, on: boolean) => {
@@ -234,14 +160,8 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
     set("interests", next);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setSaved(false);
-    setFormError("");
-    setErrors({});
-    try {
+  const submit = handleSubmit(
+    async () => {
       const updated = await updateProfile(profileFormUpdate(values));
       setValues(profileFormValues(updated));
       setSavedPlace({ city: updated.city ?? "", located: updated.located });
@@ -249,21 +169,16 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
       onSaved?.(updated);
       // Seeking and the like feed the search defaults, which come from the user call.
       void member.refresh().catch(() => {});
-    } catch (caught) {
-      const byField = fieldErrors(caught, PROFILE_FORM_FIELDS);
-      setErrors(byField);
-      if (Object.keys(byField).length === 0) setFormError(errorMessage(caught, intl));
-      focusFirstError();
-    }
-    setBusy(false);
-  };
+    },
+    { before: () => setSaved(false) },
+  );
 
   const notSaid = intl.formatMessage({ id: "signup.not_specified" });
-  const labelled = <K extends string>(keys: readonly K[], labels: Record<K, string>): Option[] =>
+  const labelled = <K extends string>(keys: readonly K[], labels: Record<K, string>): SelectOption[] =>
     keys.map((key) => ({ value: key, label: intl.formatMessage({ id: labels[key] }) }));
   const countryNames = new Intl.DisplayNames([intl.locale], { type: "region" });
   const countryCodes = countries.includes(values.country) || !values.country ? countries : [values.country, ...countries];
-  const countryRegions = regions[values.country] ?? [];
+  const countryRegions = regions?.[values.country] ?? [];
   const dateOfBirth = intl.formatDate(new Date(`${profile.date_of_birth}T00:00:00Z`), { dateStyle: "long", timeZone: "UTC" });
   const interestsFull = values.interests.length >= PROFILE_LIMITS.interestsMax;
 
@@ -302,6 +217,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
           />
           <div className="row g-3 mb-4">
             <SelectField
+              className="col-sm-6"
               id="profile-seeking"
               label={<FormattedMessage id="signup.seeking" />}
               value={values.seeking}
@@ -310,6 +226,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
               error={errors.seeking}
             />
             <SelectField
+              className="col-sm-6"
               id="profile-sexuality"
               label={<FormattedMessage id="member.sexuality" />}
               value={values.sexuality}
@@ -318,6 +235,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
               error={errors.sexuality}
             />
             <SelectField
+              className="col-sm-6"
               id="profile-country"
               label={<FormattedMessage id="signup.country" />}
               value={values.country}
@@ -327,6 +245,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
             />
             {countryRegions.length > 0 ? (
               <SelectField
+                className="col-sm-6"
                 id="profile-region"
                 label={<FormattedMessage id="signup.region" />}
                 value={values.region}
@@ -357,6 +276,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
               <LocationButton countries={countries} onLocated={located} autoFill={!values.city} />
             </div>
             <SelectField
+              className="col-sm-6"
               id="profile-relationship-status"
               label={<FormattedMessage id="signup.relationship_status" />}
               value={values.relationship_status}
@@ -366,6 +286,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
               blank={notSaid}
             />
             <SelectField
+              className="col-sm-6"
               id="profile-hair-color"
               label={<FormattedMessage id="signup.hair_color" />}
               value={values.hair_color}
@@ -375,6 +296,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
               blank={notSaid}
             />
             <SelectField
+              className="col-sm-6"
               id="profile-eye-color"
               label={<FormattedMessage id="signup.eye_color" />}
               value={values.eye_color}
@@ -384,6 +306,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
               blank={notSaid}
             />
             <SelectField
+              className="col-sm-6"
               id="profile-body-type"
               label={<FormattedMessage id="signup.body_type" />}
               value={values.body_type}
@@ -393,6 +316,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
               blank={notSaid}
             />
             <SelectField
+              className="col-sm-6"
               id="profile-tattoos"
               label={<FormattedMessage id="signup.tattoos" />}
               value={values.tattoos}

@@ -7,17 +7,19 @@ import {
   PROFILE_LIMITS,
   type ProfileUpdate,
   RELATIONSHIP_STATUSES,
-  type Region,
 } from "@app/contract";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
+import { type RegionsLoader, useRegions } from "../../lib/reference-data";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
+import { SelectField, type SelectOption } from "../../ui/select-field";
 import { TextField } from "../../ui/text-field";
-import { getOwnProfile, updateProfile, uploadPhoto } from "./api";
+import { ownProfileQuery, updateProfile, uploadPhoto } from "./api";
 import { LocationButton } from "./location-button";
 import { PhotoFileField } from "./photo-file-field";
 import { BODY_TYPE_LABELS, EYE_COLOR_LABELS, HAIR_COLOR_LABELS, RELATIONSHIP_STATUS_LABELS } from "./profile-labels";
@@ -204,7 +206,7 @@ export interface PersonalInfoStepProps {
   /** The site's countries (settings.countries). */
   countries: readonly string[];
   /** Regions per country (GET /api/regions.php, cached by the caller). */
-  loadRegions: () => Promise<Record<string, Region[]>>;
+  loadRegions: RegionsLoader;
 }
 
 /** Signup step "personal info": relationship, looks, and where one lives; or continue without. */
@@ -212,32 +214,21 @@ export function PersonalInfoStep({ onDone, countries, loadRegions }: PersonalInf
   const intl = useIntl();
   const idPrefix = useId();
   const [values, setValues] = useState<PersonalValues>({ ...EMPTY, country: countries[0] ?? "" });
-  const [regions, setRegions] = useState<Record<string, Region[]>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
 
+  const regions = useRegions(loadRegions);
+  const { data: savedProfile } = useQuery(ownProfileQuery);
   useEffect(() => {
-    let active = true;
-    getOwnProfile()
-      .then(
-        (profile) =>
-          active &&
-          // A place the location button filled in meanwhile wins over the empty saved one.
-          setValues((current) => {
-            const saved = fromProfile(profile);
-            return current.city && !saved.city
-              ? { ...saved, country: current.country, region: current.region, city: current.city }
-              : saved;
-          }),
-      )
-      .catch(() => {});
-    loadRegions()
-      .then((all) => active && setRegions(all))
-      .catch(() => {});
-    return () => {
-      active = false;
-    };
-  }, [loadRegions]);
+    if (!savedProfile) return;
+    // A place the location button filled in meanwhile wins over the empty saved one.
+    setValues((current) => {
+      const saved = fromProfile(savedProfile);
+      return current.city && !saved.city
+        ? { ...saved, country: current.country, region: current.region, city: current.city }
+        : saved;
+    });
+  }, [savedProfile]);
 
   const set = (field: keyof PersonalValues, value: string) =>
     setValues((current) => ({ ...current, [field]: value, ...(field === "country" ? { region: "" } : {}) }));
@@ -257,24 +248,20 @@ export function PersonalInfoStep({ onDone, countries, loadRegions }: PersonalInf
 
   const countryNames = new Intl.DisplayNames([intl.locale], { type: "region" });
   const notSaid = intl.formatMessage({ id: "signup.not_specified" });
-  const select = (field: keyof PersonalValues, labelId: string, options: { value: string; label: string }[], blank = true) => (
-    <Form.Group controlId={`${idPrefix}-${field}`} className="col-sm-6">
-      <Form.Label>
-        <FormattedMessage id={labelId} />
-      </Form.Label>
-      <Form.Select value={values[field]} onChange={(event) => set(field, event.target.value)}>
-        {blank ? <option value="">{notSaid}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Form.Select>
-    </Form.Group>
+  const select = (field: keyof PersonalValues, labelId: string, options: SelectOption[], blank = true) => (
+    <SelectField
+      id={`${idPrefix}-${field}`}
+      className="col-sm-6"
+      label={<FormattedMessage id={labelId} />}
+      value={values[field]}
+      options={options}
+      onChange={(value) => set(field, value)}
+      blank={blank ? notSaid : undefined}
+    />
   );
   const labelled = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
     keys.map((key) => ({ value: key, label: intl.formatMessage({ id: labels[key] }) }));
-  const countryRegions = regions[values.country] ?? [];
+  const countryRegions = regions?.[values.country] ?? [];
 
   return (
     <Form noValidate onSubmit={submit}>

@@ -4,6 +4,7 @@ import { IntlProvider } from "react-intl";
 import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import en from "../../i18n/locales/en.json";
+import { QueryProvider } from "../../lib/query-client";
 import { SearchForm } from "./search-form";
 import { pageWindow, searchHref, searchQueryFrom } from "./search-query";
 import { SearchResults } from "./search-results";
@@ -34,7 +35,9 @@ function renderForm(url: string, member: { seeking: "male" | "female" | "both" }
         const query = searchQueryFrom(new URLSearchParams(location.search), member);
         return (
           <IntlProvider locale="en" messages={en}>
-            <SearchForm query={query} countries={["NL", "BE"]} fields={SEARCH_FIELDS} loadRegions={loadRegions} />
+            <QueryProvider>
+              <SearchForm query={query} countries={["NL", "BE"]} fields={SEARCH_FIELDS} loadRegions={loadRegions} />
+            </QueryProvider>
             <Searched />
           </IntlProvider>
         );
@@ -95,7 +98,7 @@ describe("search form", () => {
     expect(control("Looking for").value).toBe("female");
     expect(control("Country").value).toBe("");
     expect(control("Minimum age").value).toBe("");
-    expect(screen.getByRole("search", { name: "Search members" })).toBeTruthy();
+    expect(screen.getByRole("search", { name: "Search members" })).toBeVisible();
   });
 
   it("shows the URL's search instead of the defaults", () => {
@@ -113,8 +116,7 @@ describe("search form", () => {
     expect(countries).toEqual(["All countries", "Belgium", "Netherlands"]);
     const region = control("Region");
     expect(region.disabled).toBe(true);
-    expect(region.getAttribute("aria-describedby")).toBeTruthy();
-    expect(screen.getByText("Choose a country first")).toBeTruthy();
+    expect(region).toHaveAccessibleDescription("Choose a country first");
     await act(async () => {});
     expect(loadRegions).toHaveBeenCalled();
 
@@ -199,7 +201,7 @@ describe("search results", () => {
 
   it("counts the results and pages through them keeping the filters", () => {
     renderResults({ profiles: [profile(1), profile(2)], numResults: 50, page: 2, pages: 3, similar: [] });
-    expect(screen.getByRole("heading", { name: "50 members found" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "50 members found" })).toBeVisible();
     expect(screen.getAllByRole("link", { name: /^Member \d/ })[0]?.getAttribute("href")).toBe("/members/1");
     const pages = within(screen.getByRole("navigation", { name: "Search result pages" }));
     expect(pages.getByRole("link", { name: "Previous page" }).getAttribute("href")).toBe("/members?gender=female&country=NL");
@@ -210,10 +212,10 @@ describe("search results", () => {
 
   it("says when nothing matched and offers similar members", () => {
     renderResults({ profiles: [], numResults: 0, page: 1, pages: 0, similar: [profile(9)] });
-    expect(screen.getByRole("heading", { name: "0 members found" })).toBeTruthy();
-    expect(screen.getByText(/No members match your search/)).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "0 members found" })).toBeVisible();
+    expect(screen.getByText(/No members match your search/)).toBeVisible();
     expect(screen.queryByRole("navigation", { name: "Search result pages" })).toBeNull();
-    expect(screen.getByRole("heading", { name: "Similar members" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Similar members" })).toBeVisible();
     expect(screen.getByRole("link", { name: /Member 9/ }).getAttribute("href")).toBe("/members/9");
   });
 });

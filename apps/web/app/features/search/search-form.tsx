@@ -1,9 +1,10 @@
-import type { MemberSearchQuery, Region, Settings } from "@app/contract";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import type { MemberSearchQuery, Settings } from "@app/contract";
+import { type FormEvent, useId, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router";
-import { useAdoptedValue } from "../../lib/prehydration";
+import { type RegionsLoader, useRegions } from "../../lib/reference-data";
+import { SelectField } from "../../ui/select-field";
 import { SEARCH_AGES, searchHref } from "./search-query";
 
 type SearchField = Settings["search_fields"][number];
@@ -51,7 +52,7 @@ export interface SearchFormProps {
   /** The fields the site searches on (settings.search_fields). */
   fields: readonly SearchField[];
   /** The regions of every served country (GET /api/regions.php). */
-  loadRegions: () => Promise<Record<string, Region[]>>;
+  loadRegions: RegionsLoader;
 }
 
 /**
@@ -59,58 +60,6 @@ export interface SearchFormProps {
  * submits it as it is and the URL holds the state; with script it navigates to the same URL without
  * its empty fields. A new search starts at page 1.
  */
-/** One filter of the search form (a plain select, so the GET form also works before hydration). */
-function FilterSelect({
-  id,
-  name,
-  labelId,
-  blankLabel,
-  options,
-  value,
-  onChange,
-  disabled,
-  hint,
-}: {
-  id: string;
-  name: string;
-  labelId: string;
-  blankLabel: string;
-  options: { value: string; label: string }[];
-  value: string;
-  onChange: (value: string) => void;
-  disabled?: boolean;
-  hint?: string;
-}) {
-  const ref = useAdoptedValue<HTMLSelectElement>(value, onChange);
-  return (
-    <Form.Group controlId={id} className="col-6 col-md">
-      <Form.Label className="small fw-semibold mb-1">
-        <FormattedMessage id={labelId} />
-      </Form.Label>
-      <Form.Select
-        ref={ref}
-        name={name}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={disabled}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-      >
-        <option value="">{blankLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Form.Select>
-      {hint ? (
-        <Form.Text id={`${id}-hint`} muted className="small">
-          {hint}
-        </Form.Text>
-      ) : null}
-    </Form.Group>
-  );
-}
-
 export function SearchForm(props: SearchFormProps) {
   // A new search in the URL (back button, a link) resets what the controls hold.
   return <SearchFormControls key={searchHref(props.query)} {...props} />;
@@ -121,28 +70,18 @@ function SearchFormControls({ query, countries, fields, loadRegions }: SearchFor
   const navigate = useNavigate();
   const id = useId();
   const [values, setValues] = useState(() => valuesOf(query));
-  const [regions, setRegions] = useState<Record<string, Region[]> | null>(null);
 
   const searchable = (field: SearchField) => fields.includes(field);
   const withRegion = searchable("countryregion") && searchable("country");
 
-  useEffect(() => {
-    if (!withRegion) return;
-    let active = true;
-    loadRegions()
-      .then((all) => active && setRegions(all))
-      .catch(() => {});
-    return () => {
-      active = false;
-    };
-  }, [loadRegions, withRegion]);
+  const regions = useRegions(loadRegions, withRegion);
 
   const set = (field: keyof SearchValues, value: string) =>
     setValues((current) => ({ ...current, [field]: value, ...(field === "country" ? { countryregion: "" } : {}) }));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    navigate(searchHref(queryOf(values)));
+    void navigate(searchHref(queryOf(values)));
   };
 
   const countryNames = new Intl.DisplayNames([intl.locale], { type: "region" });
@@ -167,11 +106,14 @@ function SearchFormControls({ query, countries, fields, loadRegions }: SearchFor
     options: { value: string; label: string }[],
     extra: { disabled?: boolean; hint?: string } = {},
   ) => (
-    <FilterSelect
+    // A plain select with a name, so that the GET form also works before hydration.
+    <SelectField
       id={`${id}-${field}`}
       name={field}
-      labelId={labelId}
-      blankLabel={blankLabel}
+      label={<FormattedMessage id={labelId} />}
+      labelClassName="small fw-semibold mb-1"
+      className="col-6 col-md"
+      blank={blankLabel}
       options={options}
       value={values[field]}
       onChange={(value) => set(field, value)}

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { useRootData } from "../../lib/root-data";
 import { useRouteFlag } from "../../lib/route-handle";
-import { useRootData } from "../../root";
 import { EntryWarning } from "../entry-warning";
 import { ProgressBar } from "../progress-bar";
 

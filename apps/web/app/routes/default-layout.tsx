@@ -1,16 +1,16 @@
 import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import { Outlet, useRouteError } from "react-router";
-import { AccountAlerts } from "../../features/account/account-alerts";
-import { ProfileAlerts } from "../../features/profile/profile-alerts";
-import { useMember } from "../../lib/member";
-import { useRouteFlag } from "../../lib/route-handle";
-import { useRootData } from "../../root";
-import { EntryWarning } from "../entry-warning";
-import { ErrorPage } from "../error-page";
-import { Footer } from "../footer";
-import { ProgressBar } from "../progress-bar";
-import { navMemberOf, TopNav } from "../top-nav";
+import { AccountAlerts } from "../features/account/account-alerts";
+import { ProfileAlerts } from "../features/profile/profile-alerts";
+import { useMember } from "../lib/member";
+import { useRootData } from "../lib/root-data";
+import { useRouteFlag } from "../lib/route-handle";
+import { EntryWarning } from "../ui/entry-warning";
+import { ErrorPage } from "../ui/error-page";
+import { Footer } from "../ui/footer";
+import { ProgressBar } from "../ui/progress-bar";
+import { navMemberOf, TopNav } from "../ui/top-nav";
 
 /**
  * Spec §2 default layout: top navigation, warnings header (the alerts of the features render into

@@ -1,0 +1,110 @@
+import type { MemberEvent, ServerFrame } from "@app/contract";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeSocket } from "./fake-web-socket";
+import { ServerEvents } from "./server-events";
+
+const hello = (seq: number): ServerFrame => ({ type: "hello", node: "n1", user_id: 7, seq });
+const event = (seq: number | null, type: MemberEvent["type"] = "badges.changed"): ServerFrame => ({
+  type: "event",
+  seq,
+  event: { type },
+});
+
+let client: ServerEvents;
+const seen: Array<string> = [];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSocket.made = [];
+  seen.length = 0;
+  client = new ServerEvents({
+    url: () => "ws://site.test/ws",
+    WebSocket: FakeSocket as unknown as typeof WebSocket,
+    random: () => 0.5,
+    backoffMs: (attempt) => 1000 * 2 ** attempt,
+  });
+  client.on("badges.changed", () => seen.push("badges"));
+  client.on("user.changed", () => seen.push("user"));
+});
+
+afterEach(() => {
+  client.stop();
+  vi.useRealTimers();
+});
+
+const socket = (n: number) => FakeSocket.made[n] as FakeSocket;
+
+describe("ServerEvents", () => {
+  it("delivers typed events to their handlers and reports the connection state", () => {
+    client.start();
+    expect(client.state).toBe("connecting");
+    socket(0).open(hello(4));
+    expect(client.state).toBe("open");
+    socket(0).push(event(5));
+    socket(0).push(event(6, "user.changed"));
+    socket(0).push(event(null, "user.changed"));
+    expect(seen).toEqual(["badges", "user", "user"]);
+  });
+
+  it("reconnects with growing, jittered delays and resumes after the last seq it saw, dropping doubles", () => {
+    client.start();
+    socket(0).open(hello(1));
+    socket(0).push(event(2));
+    socket(0).drop(1006);
+    expect(client.state).toBe("closed");
+    vi.advanceTimersByTime(749); // 1000 ms · (0.5 + 0.5 · 0.5)
+    expect(FakeSocket.made).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.made).toHaveLength(2);
+    socket(1).drop(1006);
+    vi.advanceTimersByTime(1499); // 2000 ms · 0.75
+    expect(FakeSocket.made).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    // Back: events 3 and 4 happened meanwhile.
+    socket(2).open(hello(4));
+    expect(socket(2).sent).toEqual([{ type: "resume", after: 2 }]);
+    socket(2).push(event(2)); // seen before
+    socket(2).push(event(3));
+    socket(2).push(event(4));
+    socket(2).push(event(4)); // live and replayed: once
+    expect(seen).toEqual(["badges", "badges", "badges"]);
+  });
+
+  it("asks again when an event goes missing on the way, and reloads when the server no longer has it", () => {
+    const resyncs: number[] = [];
+    client.onResync(() => resyncs.push(1));
+    client.start();
+    socket(0).open(hello(10));
+    socket(0).push(event(12));
+    expect(seen).toEqual([]);
+    expect(socket(0).sent).toEqual([{ type: "resume", after: 10 }]);
+    socket(0).push({ type: "resync", seq: 12 });
+    expect(resyncs).toEqual([1]);
+    socket(0).push(event(13));
+    expect(seen).toEqual(["badges"]);
+  });
+
+  it("comes straight back after a node shuts down (1001) or a session ends elsewhere (4001)", () => {
+    client.start();
+    socket(0).open(hello(0));
+    socket(0).drop(1006);
+    vi.advanceTimersByTime(750);
+    socket(1).open(hello(0));
+    socket(1).drop(1001);
+    vi.advanceTimersByTime(750);
+    expect(FakeSocket.made).toHaveLength(3);
+  });
+
+  it("closes a connection whose pong does not come, and stops for good on stop()", () => {
+    client.start();
+    socket(0).open(hello(0));
+    vi.advanceTimersByTime(25_000);
+    expect(socket(0).sent).toEqual([{ type: "ping" }]);
+    vi.advanceTimersByTime(10_000);
+    expect(socket(0).readyState).toBe(3);
+    client.stop();
+    expect(client.state).toBe("idle");
+    vi.advanceTimersByTime(120_000);
+    expect(FakeSocket.made).toHaveLength(1);
+  });
+});

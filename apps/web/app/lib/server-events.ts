@@ -1,0 +1,236 @@
+import {
+  type ClientFrame,
+  type MemberEvent,
+  type MemberEventOf,
+  type MemberEventType,
+  type ServerFrame,
+  serverFrameSchema,
+  WS_CLOSE,
+} from "@app/contract";
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from "react";
+
+/** `open`: events arrive live; anything else: the spec's polling keeps the page fresh. */
+export type ConnectionState = "idle" | "connecting" | "open" | "closed";
+
+type Handler = (event: MemberEvent) => void;
+
+export interface ServerEventsOptions {
+  /** The socket's URL; by default /ws on the page's own origin. */
+  url?: () => string;
+  WebSocket?: typeof WebSocket;
+  random?: () => number;
+  /** Reconnect delay before attempt n (0-based), before jitter. */
+  backoffMs?: (attempt: number) => number;
+  /** How often the client checks the connection with a ping, and how long it waits for the pong. */
+  pingEveryMs?: number;
+  pongTimeoutMs?: number;
+}
+
+const defaultUrl = () => `${window.location.protocol === "https:" ? "wss:" : "ws:"}//${window.location.host}/ws`;
+
+/**
+ * The member's live connection to `/ws`: typed events (`on(type, handler)`), reconnection with
+ * exponential backoff and jitter (so that a restarted node is not hit by every client at once), and
+ * no event lost or doubled across reconnects: the client remembers the last `seq` it saw, asks for what
+ * came after it when it comes back (`resume`), drops what it has already seen, and tells `onResync`
+ * listeners to reload when the server no longer has the missing events.
+ */
+export class ServerEvents {
+  private socket: WebSocket | null = null;
+  private wanted = false;
+  private attempt = 0;
+  private lastSeq: number | null = null;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private pongTimer: ReturnType<typeof setTimeout> | undefined;
+  private currentState: ConnectionState = "idle";
+  private readonly handlers = new Map<MemberEventType, Set<Handler>>();
+  private readonly resyncListeners = new Set<() => void>();
+  private readonly stateListeners = new Set<() => void>();
+  private readonly options: Required<ServerEventsOptions>;
+
+  constructor(options: ServerEventsOptions = {}) {
+    this.options = {
+      url: options.url ?? defaultUrl,
+      WebSocket: options.WebSocket ?? globalThis.WebSocket,
+      random: options.random ?? Math.random,
+      backoffMs: options.backoffMs ?? ((attempt) => Math.min(30_000, 500 * 2 ** attempt)),
+      pingEveryMs: options.pingEveryMs ?? 25_000,
+      pongTimeoutMs: options.pongTimeoutMs ?? 10_000,
+    };
+  }
+
+  get state(): ConnectionState {
+    return this.currentState;
+  }
+
+  /** Connects (when logged in); stays connected, reconnecting, until `stop`. */
+  start(): void {
+    if (this.wanted) return;
+    this.wanted = true;
+    this.connect();
+  }
+
+  /** Disconnects for good (logout) and forgets the sequence: the next member starts afresh. */
+  stop(): void {
+    this.wanted = false;
+    this.lastSeq = null;
+    clearTimeout(this.reconnectTimer);
+    this.closeSocket();
+    this.setState("idle");
+  }
+
+  on<T extends MemberEventType>(type: T, handler: (event: MemberEventOf<T>) => void): () => void {
+    let set = this.handlers.get(type);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(type, set);
+    }
+    const wrapped = handler as Handler;
+    set.add(wrapped);
+    return () => void set.delete(wrapped);
+  }
+
+  /** Called when events were missed for good (the server no longer has them): reload what is shown. */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => void this.resyncListeners.delete(listener);
+  }
+
+  subscribeState = (listener: () => void): (() => void) => {
+    this.stateListeners.add(listener);
+    return () => void this.stateListeners.delete(listener);
+  };
+
+  private setState(next: ConnectionState): void {
+    if (next === this.currentState) return;
+    this.currentState = next;
+    for (const listener of [...this.stateListeners]) listener();
+  }
+
+  private connect(): void {
+    if (!this.wanted || !this.options.WebSocket) return;
+    this.setState("connecting");
+    let socket: WebSocket;
+    try {
+      socket = new this.options.WebSocket(this.options.url());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onmessage = (message) => this.receive(message.data);
+    socket.onclose = (close) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.stopPinging();
+      if (!this.wanted) return;
+      this.setState("closed");
+      // A session ended elsewhere or the node going away: come back soon; otherwise back off.
+      if (close.code === WS_CLOSE.sessionEnded || close.code === WS_CLOSE.goingAway) this.attempt = 0;
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    clearTimeout(this.reconnectTimer);
+    const base = this.options.backoffMs(this.attempt++);
+    // Full jitter on the upper half: between half and all of the delay.
+    const delay = base / 2 + (this.options.random() * base) / 2;
+    this.reconnectTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private send(frame: ClientFrame): void {
+    if (this.socket?.readyState === 1) this.socket.send(JSON.stringify(frame));
+  }
+
+  private receive(data: unknown): void {
+    let parsed: ServerFrame;
+    try {
+      parsed = serverFrameSchema.parse(JSON.parse(String(data)));
+    } catch {
+      return; // a frame from a newer server this page does not know
+    }
+    switch (parsed.type) {
+      case "hello":
+        this.attempt = 0;
+        this.setState("open");
+        this.startPinging();
+        if (this.lastSeq !== null && parsed.seq > this.lastSeq) this.send({ type: "resume", after: this.lastSeq });
+        else if (this.lastSeq === null || parsed.seq < this.lastSeq) this.lastSeq = parsed.seq;
+        return;
+      case "event":
+        if (parsed.seq !== null) {
+          if (this.lastSeq !== null && parsed.seq <= this.lastSeq) return; // seen already
+          if (this.lastSeq !== null && parsed.seq > this.lastSeq + 1) {
+            // One went missing on the way (a lost bus message): ask for it and the rest, in order.
+            this.send({ type: "resume", after: this.lastSeq });
+            return;
+          }
+          this.lastSeq = parsed.seq;
+        }
+        for (const handler of [...(this.handlers.get(parsed.event.type) ?? [])]) handler(parsed.event);
+        return;
+      case "resync":
+        this.lastSeq = parsed.seq;
+        for (const listener of [...this.resyncListeners]) listener();
+        return;
+      case "pong":
+        clearTimeout(this.pongTimer);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** A connection that died without a close (sleep, network change) is found by a ping without pong. */
+  private startPinging(): void {
+    this.stopPinging();
+    this.pingTimer = setInterval(() => {
+      this.send({ type: "ping" });
+      clearTimeout(this.pongTimer);
+      this.pongTimer = setTimeout(() => this.socket?.close(), this.options.pongTimeoutMs);
+    }, this.options.pingEveryMs);
+  }
+
+  private stopPinging(): void {
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
+  }
+
+  private closeSocket(): void {
+    const socket = this.socket;
+    this.socket = null;
+    this.stopPinging();
+    socket?.close();
+  }
+}
+
+/** The page's one connection (provided by the member provider; an idle one outside it). */
+export const ServerEventsContext = createContext<ServerEvents | null>(null);
+
+/** Runs `handler` for every event of `type` for the logged-in member (the latest handler is used). */
+export function useServerEvent<T extends MemberEventType>(type: T, handler: (event: MemberEventOf<T>) => void): void {
+  const events = useContext(ServerEventsContext);
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => events?.on(type, (event) => latest.current(event)), [events, type]);
+}
+
+/** Runs `handler` when missed events could not be replayed: reload what the page shows. */
+export function useServerResync(handler: () => void): void {
+  const events = useContext(ServerEventsContext);
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => events?.onResync(() => latest.current()), [events]);
+}
+
+/** Whether events arrive live (`open`); the member provider polls when they do not. */
+export function useServerEventsState(): ConnectionState {
+  const events = useContext(ServerEventsContext);
+  return useSyncExternalStore(
+    events?.subscribeState ?? (() => () => {}),
+    () => events?.state ?? "idle",
+    () => "idle",
+  );
+}
