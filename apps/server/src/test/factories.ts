@@ -2,7 +2,6 @@ import { type SignupRequest, type User, userResponseSchema } from "@app/contract
 import type { SQL } from "drizzle-orm";
 import sharp from "sharp";
 import { expect } from "vitest";
-import type { NewPhoto } from "../modules/photos/queries.ts";
 import type { DbOrTx } from "../platform/db/index.ts";
 import { TestClient } from "./client.ts";
 import type { TestApp } from "./harness.ts";
@@ -105,7 +104,7 @@ export async function addPhoto(app: TestApp, profileId: number, options: { main?
   const image = await sharp({ create: { width: 400, height: 500, channels: 3, background: { r: shade, g: 90, b: 160 } } })
     .jpeg()
     .toBuffer();
-  const row: NewPhoto = await app.services.photos.addFromBuffer(profileId, image, {
+  const row = await app.services.photos.addFromBuffer(profileId, image, {
     isMain: options.main ?? false,
     status: "active",
     position: photos,
