@@ -9,7 +9,7 @@ import { type AccountJobs, defineAccountJobs } from "./modules/accounts/jobs.ts"
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { BlockService } from "./modules/blocks/index.ts";
 import { blockRoutes } from "./modules/blocks/routes.ts";
-import { CreditService } from "./modules/credits/service.ts";
+import { CreditService } from "./modules/credits/index.ts";
 import { locationRoutes } from "./modules/location/routes.ts";
 import { LocationService } from "./modules/location/service.ts";
 import { photoRoutes } from "./modules/photos/routes.ts";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sqlCount, sqlRows } from "../test/factories.ts";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../test/harness.ts";
 import { DEMO_ACCOUNTS, seed } from "./seed.ts";
 
@@ -19,10 +20,7 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-const count = async (query: ReturnType<typeof sql>) => {
-  const result = await database.db.execute<{ n: number }>(query);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n);
-};
+const count = (query: ReturnType<typeof sql>) => sqlCount(database.db, query);
 
 describe("seed", () => {
   it("creates at least 300 fictional demo profiles across countries, genders, sexualities and ages", async () => {
@@ -57,7 +55,10 @@ describe("seed", () => {
   it("creates the two demo accounts with working, hashed passwords", async () => {
     for (const account of Object.values(DEMO_ACCOUNTS)) {
       const user = await app.services.accounts.findByEmail(account.email);
-      expect(user?.paidUser).toBe(account.paid);
+      expect(await app.services.credits.account(database.db, user?.id ?? 0)).toEqual({
+        credits: account.credits,
+        paid: account.paid,
+      });
       expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect(await app.services.accounts.verifyPassword(user?.passwordHash ?? "", account.password)).toBe(true);
       expect(await app.services.accounts.verifyPassword(user?.passwordHash ?? "", "wrong")).toBe(false);
@@ -75,12 +76,12 @@ describe("seed", () => {
 
 /** The main photo file of one NL demo member of the teaser, and that member's ids. */
 async function pickMember(offset: number) {
-  const result = await database.db.execute<{ profile_id: number; user_id: number; filename: string; thumb: string }>(
+  const [row] = await sqlRows<{ profile_id: number; user_id: number; filename: string; thumb: string }>(
+    database.db,
     sql`select p.id as profile_id, p.user_id, f.filename, f.thumb_filename as thumb from profiles p
         join photos f on f.profile_id = p.id and f.is_main where p.fictional and p.country = 'NL'
         order by p.id limit 1 offset ${offset}`,
   );
-  const row = (result as unknown as { rows: { profile_id: number; user_id: number; filename: string; thumb: string }[] }).rows[0];
   if (!row) throw new Error("no member");
   return row;
 }

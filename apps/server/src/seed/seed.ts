@@ -82,10 +82,13 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
       email: account.email,
       passwordHash: await services.accounts.hashPassword(account.password),
       status: "active",
-      paidUser: account.paid,
       language: "en",
     });
-    await services.credits.changeNow(db, { userId: user.id, delta: account.credits, reason: "demo_grant" });
+    await db.transaction(async (tx) => {
+      await services.credits.change(tx, { userId: user.id, delta: account.credits, reason: "demo_grant" });
+      // Premium comes with a purchase (the payments module); the demo account is simply given it.
+      if (account.paid) await services.credits.grantPremium(tx, user.id);
+    });
     const home = services.location.coordinatesOf("NL", "NL-NH", "Amsterdam");
     await services.profiles.create({
       userId: user.id,

@@ -19,7 +19,8 @@ export class TestClient {
     this.address = options.address ?? `198.18.${(clients >> 8) & 255}.${clients & 255}`;
   }
 
-  private cookieHeader(): string {
+  /** The Cookie header this client sends (for requests made without it, e.g. multipart or WebSocket). */
+  cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 

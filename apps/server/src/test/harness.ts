@@ -16,9 +16,10 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
   /**
    * Another connection to the same database, as a second node would have: a pool of its own on
-   * PostgreSQL; on PGlite (one in-process client) the same client, whose close() does nothing.
+   * PostgreSQL (`poolSize` connections, 5 unless asked); on PGlite (one in-process client) the same
+   * client, whose close() does nothing.
    */
-  connectAgain(): Promise<Database>;
+  connectAgain(options?: { poolSize?: number }): Promise<Database>;
 }
 
 /**
@@ -41,7 +42,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const database = await openDatabase({ url: url.toString(), dataDir: null, poolSize: 5 });
   return {
     ...database,
-    connectAgain: () => openDatabase({ url: url.toString(), dataDir: null, poolSize: 5 }),
+    connectAgain: (options = {}) => openDatabase({ url: url.toString(), dataDir: null, poolSize: options.poolSize ?? 5 }),
     destroy: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

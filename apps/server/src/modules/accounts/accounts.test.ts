@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { t } from "../../platform/i18n.ts";
 import { seed } from "../../seed/seed.ts";
 import { TestClient } from "../../test/client.ts";
+import { createMember, type MemberOptions, signupBody, sqlCount, sqlRows, uniqueEmail } from "../../test/factories.ts";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
 import { linkIn, startSmtp } from "../../test/smtp.ts";
 
@@ -11,7 +12,6 @@ let database: TestDatabase;
 let app: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let smtpUrl = "";
-let counter = 0;
 
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -27,37 +27,19 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)) as unknown as { rows: T[] };
-const countOf = async (query: ReturnType<typeof sql>) => (await rows<{ n: number }>(query)).rows[0]?.n ?? 0;
-const countUsers = () => countOf(sql`select count(*)::int as n from users`);
-const newEmail = () => `member${++counter}.${Date.now()}@example.org`;
-const signupBody = (email: string, extra: Record<string, unknown> = {}) => ({
-  email,
-  name: "Robin",
-  password: "correct horse battery",
-  date_of_birth: "1990-04-12",
-  gender: "female",
-  seeking: "male",
-  ...extra,
-});
+const countUsers = () => sqlCount(database.db, sql`select count(*)::int as n from users`);
 /** Turns an absolute e-mail link into the path inject() needs. */
 const pathOf = (link: string) => {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 };
 
-async function signedUp(options: { locale?: string; address?: string } = {}) {
-  const client = new TestClient(app.server, options);
-  const email = newEmail();
-  const response = await client.post("/api/signup.php", signupBody(email));
-  expect(response.statusCode).toBe(200);
-  return { client, email, user: userResponseSchema.parse(response.json()).user };
-}
+const signedUp = (options: Pick<MemberOptions, "locale" | "address"> = {}) => createMember(app, options);
 
 describe("signup", () => {
   it("creates the member, logs them in with a safe cookie, grants the signup credits and mails an activation link", async () => {
     const client = new TestClient(app.server);
-    const email = newEmail();
+    const email = uniqueEmail();
     const response = await client.post("/api/signup.php", signupBody(email.toUpperCase()));
     expect(response.statusCode).toBe(200);
     const { user } = userResponseSchema.parse(response.json());
@@ -74,15 +56,17 @@ describe("signup", () => {
     const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ path: "/", httpOnly: true, sameSite: "Lax", maxAge: 30 * 24 * 3600 });
     expect(cookie?.value.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
-    const stored = await rows<{ token_hash: string }>(
+    const stored = await sqlRows<{ token_hash: string }>(
+      database.db,
       sql`select token_hash from sessions s join users u on u.id = s.user_id where u.email = ${email}`,
     );
-    expect(stored.rows[0]?.token_hash).not.toBe(cookie?.value);
+    expect(stored[0]?.token_hash).not.toBe(cookie?.value);
 
-    const ledger = await rows<{ delta: number; reason: string; balance_after: number }>(
+    const ledger = await sqlRows<{ delta: number; reason: string; balance_after: number }>(
+      database.db,
       sql`select delta, reason, balance_after from credit_ledger l join users u on u.id = l.user_id where u.email = ${email}`,
     );
-    expect(ledger.rows).toEqual([{ delta: 20, reason: "signup_bonus", balance_after: 20 }]);
+    expect(ledger).toEqual([{ delta: 20, reason: "signup_bonus", balance_after: 20 }]);
 
     const mail = await smtp.next(email, /Confirm/);
     expect(mail.subject).toBe(t("en", "email.activation.subject", { site: "Amoria" }));
@@ -114,7 +98,7 @@ describe("signup", () => {
     ["a short password", { password: "abc12" }, "password_too_short", t("en", "error.password_too_short")],
   ])("refuses %s with its message and creates nothing", async (_label, extra, code, message) => {
     const before = await countUsers();
-    const response = await new TestClient(app.server).post("/api/signup.php", signupBody(newEmail(), extra));
+    const response = await new TestClient(app.server).post("/api/signup.php", signupBody(uniqueEmail(), extra));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ error: code, message });
     expect(Object.values(response.json().fields ?? {})).toContain(message);
@@ -123,7 +107,7 @@ describe("signup", () => {
   });
 
   it("refuses a name equal to the e-mail address", async () => {
-    const email = newEmail();
+    const email = uniqueEmail();
     const response = await new TestClient(app.server).post("/api/signup.php", signupBody(email, { name: email }));
     expect(response.json()).toMatchObject({ error: "name_is_email", fields: { name: t("en", "error.name_is_email") } });
   });
@@ -151,7 +135,7 @@ describe("signup", () => {
     const before = await countUsers();
     const client = new TestClient(app.server);
     expect((await client.post("/api/signup.php", { email: 5 })).statusCode).toBe(422);
-    expect((await client.post("/api/signup.php", signupBody(newEmail(), { gender: "robot" }))).json().error).toBe(
+    expect((await client.post("/api/signup.php", signupBody(uniqueEmail(), { gender: "robot" }))).json().error).toBe(
       "validation_failed",
     );
     expect(await countUsers()).toBe(before);
@@ -188,18 +172,22 @@ describe("activation", () => {
 
 describe("signup from a profile (spec §4)", () => {
   it("stores the message for a profile a visitor may see, and refuses hidden, unknown and out-of-range ones", async () => {
-    const demo = await rows<{ id: number; user_id: number }>(
+    const demo = await sqlRows<{ id: number; user_id: number }>(
+      database.db,
       sql`select p.id, p.user_id from profiles p join users u on u.id = p.user_id where u.email = 'free@example.com'`,
     );
-    const target = demo.rows[0] as { id: number; user_id: number };
-    const email = newEmail();
+    const target = demo[0] as { id: number; user_id: number };
+    const email = uniqueEmail();
     const ok = await new TestClient(app.server).post(
       "/api/signup.php",
       signupBody(email, { via_profile_id: target.id, signup_message: "Hi there!" }),
     );
     expect(ok.statusCode).toBe(200);
-    const stored = await rows<{ text: string }>(sql`select text from signup_messages where to_profile_id = ${target.id}`);
-    expect(stored.rows.map((r) => r.text)).toContain("Hi there!");
+    const stored = await sqlRows<{ text: string }>(
+      database.db,
+      sql`select text from signup_messages where to_profile_id = ${target.id}`,
+    );
+    expect(stored.map((r) => r.text)).toContain("Hi there!");
 
     const before = await countUsers();
     await database.db.execute(sql`update users set invisible = true where id = ${target.user_id}`);
@@ -207,18 +195,18 @@ describe("signup from a profile (spec §4)", () => {
       for (const id of [target.id, 99_999_999]) {
         const refused = await new TestClient(app.server).post(
           "/api/signup.php",
-          signupBody(newEmail(), { via_profile_id: id, signup_message: "Hello" }),
+          signupBody(uniqueEmail(), { via_profile_id: id, signup_message: "Hello" }),
         );
         expect(refused.statusCode).toBe(422);
         expect(refused.json()).toMatchObject({ error: "profile_unavailable", fields: { via_profile_id: expect.any(String) } });
       }
       const tooBig = await new TestClient(app.server).post(
         "/api/signup.php",
-        signupBody(newEmail(), { via_profile_id: 2_147_483_648, signup_message: "Hello" }),
+        signupBody(uniqueEmail(), { via_profile_id: 2_147_483_648, signup_message: "Hello" }),
       );
       expect(tooBig.statusCode).toBe(422);
       expect(tooBig.json().fields).toHaveProperty("via_profile_id");
-      const nul = await new TestClient(app.server).post("/api/signup.php", signupBody(newEmail(), { name: "Ro\u0000bin" }));
+      const nul = await new TestClient(app.server).post("/api/signup.php", signupBody(uniqueEmail(), { name: "Ro\u0000bin" }));
       expect(nul.statusCode).toBe(422);
       expect(await countUsers()).toBe(before);
     } finally {
@@ -288,8 +276,11 @@ describe("login and sessions", () => {
     const codes = answers.map((r) => r.json().error as string);
     expect(codes.filter((c) => c === "login_failed")).toHaveLength(4);
     expect(codes.filter((c) => c === "login_locked")).toHaveLength(16);
-    const stored = await rows<{ n: number }>(sql`select count(*)::int as n from login_failures where email = ${email}`);
-    expect(stored.rows[0]?.n).toBe(5);
+    const stored = await sqlRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from login_failures where email = ${email}`,
+    );
+    expect(stored[0]?.n).toBe(5);
   });
 
   it("locks IPv6 clients by their /64 network", async () => {
@@ -329,8 +320,11 @@ describe("login and sessions", () => {
       sql`update login_failures set failed_at = now() + interval '10 minutes' where id = (select max(id) from login_failures where email = ${email})`,
     );
     for (let i = 10; i < 40; i++) expect((await guess(i)).json().error).toBe("login_throttled");
-    const stored = await rows<{ n: number }>(sql`select count(*)::int as n from login_failures where email = ${email}`);
-    expect(stored.rows[0]?.n).toBe(10);
+    const stored = await sqlRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from login_failures where email = ${email}`,
+    );
+    expect(stored[0]?.n).toBe(10);
     // Even the right password from a stranger's browser waits: the answer must not tell guesses apart.
     const stranger = await guess(200, "correct horse battery");
     expect(stranger.statusCode).toBe(429);
@@ -481,7 +475,7 @@ describe("settings", () => {
   it("changes the e-mail address after confirmation from the new address", async () => {
     const { client, email } = await signedUp();
     const { email: otherEmail } = await signedUp();
-    const wrong = await client.post("/api/mail-change.php", { new_email: newEmail(), password: "nope-nope-1" });
+    const wrong = await client.post("/api/mail-change.php", { new_email: uniqueEmail(), password: "nope-nope-1" });
     expect(wrong.json()).toMatchObject({ error: "old_password_wrong", message: "Please check your old password." });
     const invalid = await client.post("/api/mail-change.php", { new_email: "bad@", password: "correct horse battery" });
     expect(invalid.json()).toMatchObject({ error: "new_email_invalid", message: "New email adress is invalid." });
@@ -491,7 +485,7 @@ describe("settings", () => {
       message: "This email address already owns an account on this website.",
     });
 
-    const target = newEmail();
+    const target = uniqueEmail();
     expect((await client.post("/api/mail-change.php", { new_email: target, password: "correct horse battery" })).statusCode).toBe(
       200,
     );
@@ -613,8 +607,8 @@ describe("deletion and reactivation", () => {
     } finally {
       smtp = await startSmtp(Number(new URL(smtpUrl).port));
     }
-    const status = await rows<{ status: string }>(sql`select status from users where email = ${email}`);
-    expect(status.rows[0]?.status).toBe("pending_deletion");
+    const status = await sqlRows<{ status: string }>(database.db, sql`select status from users where email = ${email}`);
+    expect(status[0]?.status).toBe("pending_deletion");
   });
 
   it("erases the account and everything it owns 14 days after deletion, not before", async () => {
@@ -651,15 +645,17 @@ describe("deletion and reactivation", () => {
     expect(await app.services.accounts.purgeExpiredDeletions()).toBe(0);
     await database.db.execute(sql`update users set deletion_requested_at = now() - interval '15 days' where email = ${email}`);
     expect(await app.services.accounts.purgeExpiredDeletions()).toBe(1);
-    const left = await rows<{ n: number }>(
-      sql`select (select count(*) from users where email = ${email}) + (select count(*) from profiles where user_id = ${user?.id ?? 0}) + (select count(*) from credit_ledger where user_id = ${user?.id ?? 0}) as n`,
+    const left = await sqlRows<{ n: number }>(
+      database.db,
+      sql`select (select count(*) from users where email = ${email}) + (select count(*) from profiles where user_id = ${user?.id ?? 0}) + (select count(*) from credit_ledger where user_id = ${user?.id ?? 0}) + (select count(*) from credit_accounts where user_id = ${user?.id ?? 0}) as n`,
     );
-    expect(Number(left.rows[0]?.n)).toBe(0);
+    expect(Number(left[0]?.n)).toBe(0);
     expect(files.some(onDisk)).toBe(false);
-    const leftovers = await rows<{ n: number }>(
+    const leftovers = await sqlRows<{ n: number }>(
+      database.db,
       sql`select (select count(*) from sessions where user_id = ${user?.id ?? 0}) + (select count(*) from account_tokens where user_id = ${user?.id ?? 0}) + (select count(*) from photos p join profiles f on f.id = p.profile_id where f.user_id = ${user?.id ?? 0}) as n`,
     );
-    expect(Number(leftovers.rows[0]?.n)).toBe(0);
+    expect(Number(leftovers[0]?.n)).toBe(0);
   });
 
   it("erases through the hourly durable job, once per hour", async () => {
@@ -667,18 +663,18 @@ describe("deletion and reactivation", () => {
     await client.post("/api/delete-account.php", { password: "correct horse battery" });
     await database.db.execute(sql`update users set deletion_requested_at = now() - interval '15 days' where email = ${email}`);
     await app.services.jobs.runDue();
-    expect(await countOf(sql`select count(*)::int as n from users where email = ${email}`)).toBe(0);
+    expect(await sqlCount(database.db, sql`select count(*)::int as n from users where email = ${email}`)).toBe(0);
     const runs = sql`select count(*)::int as n from jobs where name = 'accounts.purge-deletions' and state = 'done' and slot is not null`;
-    expect(await countOf(runs)).toBe(1);
+    expect(await sqlCount(database.db, runs)).toBe(1);
     await app.services.jobs.runDue();
-    expect(await countOf(sql`select count(*)::int as n from jobs where name = 'accounts.purge-deletions'`)).toBe(1);
+    expect(await sqlCount(database.db, sql`select count(*)::int as n from jobs where name = 'accounts.purge-deletions'`)).toBe(1);
   });
 });
 
 describe("cross-site protection", () => {
   it("refuses state-changing calls from another origin or as a plain form post", async () => {
     const client = new TestClient(app.server);
-    const foreign = await client.post("/api/signup.php", signupBody(newEmail()), { origin: "https://evil.example" });
+    const foreign = await client.post("/api/signup.php", signupBody(uniqueEmail()), { origin: "https://evil.example" });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().error).toBe("bad_origin");
     const crossSite = await client.post("/api/user.php", { email: "a@b.cd", password: "x" }, { "sec-fetch-site": "cross-site" });

@@ -43,13 +43,35 @@ export async function insertSession(db: DbOrTx, userId: number, tokenHash: strin
   await db.insert(sessions).values({ userId, tokenHash, expiresAt });
 }
 
-export async function findSessionUser(db: Db, tokenHash: string, now: Date, profileIdOf: (userId: SQL) => SQL) {
+/**
+ * What other modules lend to the member context, as SQL on a user id column (their tables, their
+ * rules): the profile id (profiles), the balance and the premium flag (credits).
+ */
+export interface LentMemberColumns {
+  profileId: SQL<number | null>;
+  credits: SQL<number>;
+  paid: SQL<boolean>;
+}
+
+/** The account row with the lent columns of its member, for one select. */
+function memberSelection(lent: (userId: SQL) => LentMemberColumns) {
+  return { user: users, ...lent(sql`${users.id}`) };
+}
+
+/** The member of a valid session: session, account and lent columns in one query. */
+export async function findSessionUser(db: Db, tokenHash: string, now: Date, lent: (userId: SQL) => LentMemberColumns) {
   const [row] = await db
-    .select({ session: sessions, user: users, profileId: sql<number | null>`${profileIdOf(sql`${users.id}`)}` })
+    .select({ session: sessions, ...memberSelection(lent) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
+  return row;
+}
+
+/** The member of a user id: account and lent columns in one query. */
+export async function findMemberUser(db: Db, userId: number, lent: (userId: SQL) => LentMemberColumns) {
+  const [row] = await db.select(memberSelection(lent)).from(users).where(eq(users.id, userId)).limit(1);
   return row;
 }
 

@@ -16,8 +16,8 @@ import {
 export const userStatus = pgEnum("user_status", ["not_confirmed", "active", "pending_deletion"]);
 
 /**
- * A member's account. Fictional (demo) members have no password and cannot log in. Credits are also
- * kept in a ledger (credits module); this column is the balance, never below zero.
+ * A member's account. Fictional (demo) members have no password and cannot log in. Credits and the
+ * premium flag belong to the credits module (credit_accounts, decision 015).
  */
 export const users = pgTable(
   "users",
@@ -27,8 +27,6 @@ export const users = pgTable(
     email: text("email"),
     passwordHash: text("password_hash"),
     status: userStatus("status").notNull().default("not_confirmed"),
-    paidUser: boolean("paid_user").notNull().default(false),
-    credits: integer("credits").notNull().default(0),
     language: text("language").notNull().default("en"),
     /** Notification categories switched off, each with its reason (user, fbl, bounce, listunsubscribe). */
     notificationsDisabled: jsonb("notifications_disabled").notNull().default(sql`'[]'::jsonb`),
@@ -37,11 +35,7 @@ export const users = pgTable(
     signupDate: timestamp("signup_date", { withTimezone: true }).notNull().defaultNow(),
     deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex("users_email_unique").on(t.email),
-    check("users_credits_nonnegative", sql`${t.credits} >= 0`),
-    check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
-  ],
+  (t) => [uniqueIndex("users_email_unique").on(t.email), check("users_email_lowercase", sql`${t.email} = lower(${t.email})`)],
 );
 
 /**

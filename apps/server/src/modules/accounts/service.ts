@@ -20,7 +20,7 @@ import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { clientNetwork } from "../../platform/http/client-address.ts";
 import type { Mailer } from "../../platform/mailer.ts";
-import type { CreditService } from "../credits/service.ts";
+import type { CreditService } from "../credits/index.ts";
 import type { ProfileService } from "../profiles/service.ts";
 import { accountEmail } from "./emails.ts";
 import {
@@ -32,6 +32,7 @@ import {
   deleteUser,
   deviceOwner,
   expiredDeletions,
+  findMemberUser,
   findSessionUser,
   findToken,
   findUser,
@@ -42,6 +43,7 @@ import {
   insertSignupMessage,
   insertToken,
   insertUser,
+  type LentMemberColumns,
   lockLoginAccount,
   type NewUser,
   pruneFailures,
@@ -158,16 +160,16 @@ export class AccountService {
     };
   }
 
-  /** The member context of a user row and its profile (the request's `member`). */
-  private contextOf(user: UserRow, profileId: number): MemberContext {
+  /** The member context of a user row with what the profiles and credits modules lend (the request's `member`). */
+  private contextOf(user: UserRow, lent: { profileId: number; credits: number; paid: boolean }): MemberContext {
     const disabled = z.array(disabledNotificationSchema).safeParse(user.notificationsDisabled);
     return {
       userId: user.id,
-      profileId,
+      profileId: lent.profileId,
       status: user.status,
       email: user.email ?? "",
-      paid: user.paidUser,
-      credits: user.credits,
+      paid: lent.paid,
+      credits: lent.credits,
       locale: isLocaleCode(user.language) ? user.language : "en",
       invisible: user.invisible,
       signupDate: user.signupDate,
@@ -175,10 +177,17 @@ export class AccountService {
     };
   }
 
+  /** The columns other modules lend to the member's one query: profile id, balance, premium flag. */
+  private readonly lentColumns = (userId: SQL): LentMemberColumns => ({
+    profileId: this.deps.profiles.profileIdOf(userId),
+    ...this.deps.credits.memberColumns(userId),
+  });
+
   /** The member of a user id (after a login or signup, when no session cookie has been read yet). */
   async memberOfUser(userId: number): Promise<MemberContext | null> {
-    const [user, profileId] = await Promise.all([findUser(this.db, userId), this.deps.profiles.profileIdOfUser(userId)]);
-    return user ? this.contextOf(user, profileId) : null;
+    const found = await findMemberUser(this.db, userId, this.lentColumns);
+    if (!found || found.profileId === null) return null;
+    return this.contextOf(found.user, { ...found, profileId: found.profileId });
   }
 
   // Sessions
@@ -196,17 +205,15 @@ export class AccountService {
   async member(token: string | undefined): Promise<MemberContext | null> {
     if (!token || token.length > 100) return null;
     const now = new Date();
-    const found = await findSessionUser(this.db, hashToken(token), now, (userId) => this.deps.profiles.profileIdOf(userId));
+    const found = await findSessionUser(this.db, hashToken(token), now, this.lentColumns);
     if (!found || found.user.status === "pending_deletion" || found.profileId === null) return null;
     if (now.getTime() - found.session.lastSeenAt.getTime() > HOUR) await touchSession(this.db, found.session.id, now);
-    return this.contextOf(found.user, found.profileId);
+    return this.contextOf(found.user, { ...found, profileId: found.profileId });
   }
 
   async logout(token: string | undefined): Promise<void> {
     if (!token || token.length > 100) return;
-    const found = await findSessionUser(this.db, hashToken(token), new Date(), (userId) =>
-      this.deps.profiles.profileIdOf(userId),
-    );
+    const found = await findSessionUser(this.db, hashToken(token), new Date(), this.lentColumns);
     await deleteSession(this.db, hashToken(token));
     if (found) this.deps.sessionsEnded?.(found.user.id);
   }

@@ -1,36 +1,90 @@
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/index.ts";
-import { users } from "../accounts/schema.ts";
-import { creditLedger } from "./schema.ts";
+import type { SQL } from "drizzle-orm";
+import type { Db, DbOrTx, Tx } from "../../platform/db/index.ts";
+import {
+  addToBalance,
+  creditColumnsOfUser,
+  findCreditAccount,
+  findKeyedLedgerRow,
+  insertLedgerRow,
+  type LedgerRow,
+  ledgerOf,
+  lockMemberCredits,
+  setPaidUser,
+  takeFromBalance,
+} from "./queries.ts";
 
-/** A database handle or an open transaction: credit changes join the caller's transaction. */
-export type DbOrTx = Pick<Db, "insert" | "update" | "select" | "execute">;
+export interface CreditChangeInput {
+  userId: number;
+  /** Credits to add (> 0) or take (< 0). */
+  delta: number;
+  /** What the change is for: signup_bonus, purchase, message, photo, gift, refund, ... */
+  reason: string;
+  /**
+   * Idempotency key, unique per member: a change replayed with a key already in the ledger changes
+   * nothing and answers what the first one did (a retried request, a provider's repeated webhook).
+   */
+  key?: string;
+}
 
+export interface CreditChange {
+  /** The balance after the change. */
+  balance: number;
+  /** True when the key was already used: this call changed nothing. */
+  replayed: boolean;
+}
+
+/**
+ * The credits module's public face: the only writer of balances, premium flags and the ledger
+ * (decision 015). Every change is a ledger row written in the caller's transaction, with what it pays for.
+ */
 export class CreditService {
   /**
-   * Changes a balance by `delta` and writes the ledger row inside the caller's transaction `tx` (pass a
-   * transaction, so the change commits with what it pays for); the update refuses to go below zero
-   * (returns null then), whatever runs concurrently.
+   * Changes a balance by `delta` and writes the ledger row inside the caller's transaction `tx`, so the
+   * change commits with what it pays for. A debit that would go below zero changes nothing and returns
+   * null, whatever runs concurrently. With a `key`, the change is made at most once per member.
+   * Expects READ COMMITTED (the default): a replay waiting on the first call then sees its ledger row.
    */
-  async change(tx: DbOrTx, input: { userId: number; delta: number; reason: string }): Promise<number | null> {
-    const [row] = await tx
-      .update(users)
-      .set({ credits: sql`${users.credits} + ${input.delta}` })
-      .where(sql`${users.id} = ${input.userId} and ${users.credits} + ${input.delta} >= 0`)
-      .returning({ credits: users.credits });
-    if (!row) return null;
-    await tx
-      .insert(creditLedger)
-      .values({ userId: input.userId, delta: input.delta, balanceAfter: row.credits, reason: input.reason });
-    return row.credits;
+  async change(tx: Tx, input: CreditChangeInput): Promise<CreditChange | null> {
+    const { userId, delta, reason, key } = input;
+    if (!Number.isSafeInteger(delta)) throw new Error(`credit delta must be an integer, got ${delta}`);
+    if (key !== undefined) {
+      await lockMemberCredits(tx, userId);
+      const earlier = await findKeyedLedgerRow(tx, userId, key);
+      if (earlier) return { balance: earlier.balanceAfter, replayed: true };
+    }
+    const balance = delta >= 0 ? await addToBalance(tx, userId, delta) : await takeFromBalance(tx, userId, -delta);
+    if (balance === null) return null;
+    await insertLedgerRow(tx, { userId, delta, balanceAfter: balance, reason, key });
+    return { balance, replayed: false };
   }
 
   /** A change on its own: opens its own transaction for the balance and the ledger row. */
-  changeNow(db: Db, input: { userId: number; delta: number; reason: string }): Promise<number | null> {
+  changeNow(db: Db, input: CreditChangeInput): Promise<CreditChange | null> {
     return db.transaction((tx) => this.change(tx, input));
   }
 
-  async ledger(db: DbOrTx, userId: number) {
-    return db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(creditLedger.id);
+  /**
+   * Makes a member premium for life (spec §1: any credit purchase does). The payments module calls it
+   * in the purchase's transaction; the seed uses it for the premium demo account.
+   */
+  async grantPremium(tx: DbOrTx, userId: number): Promise<void> {
+    await setPaidUser(tx, userId);
+  }
+
+  /** A member's balance and premium flag (0 and false without a credit account). */
+  account(db: DbOrTx, userId: number): Promise<{ credits: number; paid: boolean }> {
+    return findCreditAccount(db, userId);
+  }
+
+  /**
+   * Lent SQL for another module's query (the session's one query): the balance and the premium flag
+   * of the member in a user id column.
+   */
+  memberColumns(userId: SQL): { credits: SQL<number>; paid: SQL<boolean> } {
+    return creditColumnsOfUser(userId);
+  }
+
+  ledger(db: DbOrTx, userId: number): Promise<LedgerRow[]> {
+    return ledgerOf(db, userId);
   }
 }

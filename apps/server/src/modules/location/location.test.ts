@@ -9,12 +9,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "../../seed/seed.ts";
 import { TestClient } from "../../test/client.ts";
+import { createMember, sqlRows } from "../../test/factories.ts";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
 import { LocationService, normalisePlaceName } from "./service.ts";
 
 let database: TestDatabase;
 let app: TestApp;
-let n = 0;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -27,22 +27,8 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-async function member(gender: "male" | "female") {
-  const client = new TestClient(app.server);
-  const response = await client.post("/api/signup.php", {
-    email: `loc${++n}.${Date.now()}@example.org`,
-    name: gender === "female" ? "Lotte" : "Sem",
-    password: "correct horse battery",
-    date_of_birth: "1990-05-05",
-    gender,
-    seeking: gender === "female" ? "male" : "female",
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const userId = response.json().user.id as number;
-  await database.db.execute(sql`update profiles set status = 'active' where user_id = ${userId}`);
-  const profile = ownProfileResponseSchema.parse((await client.get("/api/profile.php")).json()).profile;
-  return { client, userId, profileId: profile.id };
-}
+const member = (gender: "male" | "female") =>
+  createMember(app, { gender, name: gender === "female" ? "Lotte" : "Sem", dateOfBirth: "1990-05-05", activate: true });
 
 async function moveTo(client: TestClient, place: { country: string; region: string | null; city: string | null }) {
   const response = await client.put("/api/profile.php", place);
@@ -51,10 +37,11 @@ async function moveTo(client: TestClient, place: { country: string; region: stri
 
 const positionOf = async (profileId: number) =>
   (
-    (await database.db.execute(sql`select latitude, longitude from profiles where id = ${profileId}`)) as unknown as {
-      rows: { latitude: number | null; longitude: number | null }[];
-    }
-  ).rows[0];
+    await sqlRows<{ latitude: number | null; longitude: number | null }>(
+      database.db,
+      sql`select latitude, longitude from profiles where id = ${profileId}`,
+    )
+  )[0];
 
 describe("offline gazetteer", () => {
   const regions: Record<string, string[]> = {

@@ -4,11 +4,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "../../seed/seed.ts";
 import { TestClient } from "../../test/client.ts";
+import { addPhoto, createMember, type MemberOptions, sqlRows } from "../../test/factories.ts";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
 
 let database: TestDatabase;
 let app: TestApp;
-let n = 0;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -21,25 +21,9 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-
-async function member(options: { paid?: boolean; activate?: boolean } = {}) {
-  const client = new TestClient(app.server);
-  const email = `m${++n}.${Date.now()}@example.org`;
-  const response = await client.post("/api/signup.php", {
-    email,
-    name: "Jo",
-    password: "correct horse battery",
-    date_of_birth: "1988-02-02",
-    gender: "male",
-    seeking: "female",
-  });
-  const id = response.json().user.id as number;
-  if (options.activate !== false) await database.db.execute(sql`update profiles set status = 'active' where user_id = ${id}`);
-  if (options.paid) await database.db.execute(sql`update users set paid_user = true where id = ${id}`);
-  const [profile] = await rows<{ id: number }>(sql`select id from profiles where user_id = ${id}`);
-  return { client, userId: id, profileId: profile?.id ?? 0 };
-}
+/** Jo, a man born 1988-02-02 seeking women, active unless asked otherwise. */
+const member = (options: MemberOptions = {}) =>
+  createMember(app, { name: "Jo", gender: "male", dateOfBirth: "1988-02-02", activate: true, ...options });
 
 const search = async (client: TestClient, query: string) => {
   const response = await client.get(`/api/members.php${query}`);
@@ -51,14 +35,16 @@ describe("member search", () => {
   it("filters by gender, country, region and age, with the exact count and stable paging", async () => {
     const { client } = await member();
     const result = await search(client, "?gender=female&min_age=25&max_age=40");
-    const [expected] = await rows<{ n: number }>(
+    const [expected] = await sqlRows<{ n: number }>(
+      database.db,
       sql`select count(*)::int as n from profiles where status = 'active' and gender = 'female'
           and date_part('year', age(birth_date)) between 25 and 40`,
     );
     expect(result.numResults).toBe(expected?.n);
     expect(result.profiles.length).toBe(Math.min(SEARCH_PAGE_SIZE, result.numResults));
     for (const p of result.profiles) expect(p.age >= 25 && p.age <= 40).toBe(true);
-    const genders = await rows<{ gender: string }>(
+    const genders = await sqlRows<{ gender: string }>(
+      database.db,
       sql`select distinct gender from profiles where id in (${sql.join(
         result.profiles.map((p) => sql`${p.id}`),
         sql`, `,
@@ -74,11 +60,13 @@ describe("member search", () => {
 
     const nl = await search(client, "?country=nl");
     expect(nl.profiles.every((p) => p.country === "NL")).toBe(true);
-    const [region] = await rows<{ region: string }>(
+    const [region] = await sqlRows<{ region: string }>(
+      database.db,
       sql`select region from profiles where country = 'NL' and region is not null limit 1`,
     );
     const inRegion = await search(client, `?country=NL&countryregion=${region?.region}`);
-    const regions = await rows<{ region: string }>(
+    const regions = await sqlRows<{ region: string }>(
+      database.db,
       sql`select distinct region from profiles where id in (${sql.join(
         [0, ...inRegion.profiles.map((p) => p.id)].map((id) => sql`${id}`),
         sql`, `,
@@ -127,7 +115,8 @@ describe("member search", () => {
 describe("member view and photo access", () => {
   /** A demo member with three photos: main (public), a second (public), a third (private). */
   async function demoWithPhotos() {
-    const [row] = await rows<{ id: number }>(
+    const [row] = await sqlRows<{ id: number }>(
+      database.db,
       sql`select p.id from profiles p where p.fictional and (select count(*) from photos f where f.profile_id = p.id) = 3 limit 1`,
     );
     return row?.id ?? 0;
@@ -263,7 +252,8 @@ describe("match finder", () => {
       expect(p.age).toBeLessThanOrEqual(age + 8);
       expect(p.main_image).not.toBeNull();
     }
-    const genders = await rows<{ gender: string }>(
+    const genders = await sqlRows<{ gender: string }>(
+      database.db,
       sql`select distinct gender from profiles where id in (${sql.join(
         profiles.map((p) => sql`${p.id}`),
         sql`, `,
@@ -286,14 +276,14 @@ describe("blocking (spec §6)", () => {
   it("hides the blocker's profile and photos from the blocked member, and each from the other's search", async () => {
     const blocker = await member({ paid: true });
     const blocked = await member({ paid: true });
-    // The blocker takes over a demo member's three photos (main, public, private).
-    const [demo] = await rows<{ id: number }>(
-      sql`select p.id from profiles p where p.fictional and (select count(*) from photos f where f.profile_id = p.id) = 3 limit 1`,
-    );
-    await database.db.execute(sql`update photos set profile_id = ${blocker.profileId} where profile_id = ${demo?.id}`);
+    // The blocker has three photos: main, public, private.
+    await addPhoto(app, blocker.profileId, { main: true });
+    await addPhoto(app, blocker.profileId);
+    await addPhoto(app, blocker.profileId, { private: true });
     // The blocker is the twin (country, birth date) of a demo man, so he is first among that one's related members.
-    const [twin] = await rows<{ id: number; country: string; birth_date: string }>(
-      sql`select id, country, birth_date::text from profiles where fictional and gender = 'male' and id <> ${demo?.id}
+    const [twin] = await sqlRows<{ id: number; country: string; birth_date: string }>(
+      database.db,
+      sql`select id, country, birth_date::text from profiles where fictional and gender = 'male'
           and exists (select 1 from photos f where f.profile_id = profiles.id and f.is_main) limit 1`,
     );
     await database.db.execute(

@@ -1,15 +1,14 @@
 import { ownProfileResponseSchema, photosResponseSchema } from "@app/contract";
-import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "../../seed/seed.ts";
 import { TestClient } from "../../test/client.ts";
+import { createMember, type MemberOptions } from "../../test/factories.ts";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
 import { IMAGE_WORK_CONCURRENCY } from "../photos/service.ts";
 
 let database: TestDatabase;
 let app: TestApp;
-let n = 0;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -22,21 +21,9 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-async function member(options: { paid?: boolean } = {}) {
-  const client = new TestClient(app.server);
-  const email = `p${++n}.${Date.now()}@example.org`;
-  const response = await client.post("/api/signup.php", {
-    email,
-    name: "Kim",
-    password: "correct horse battery",
-    date_of_birth: "1992-06-01",
-    gender: "male",
-    seeking: "female",
-  });
-  expect(response.statusCode).toBe(200);
-  if (options.paid) await database.db.execute(sql`update users set paid_user = true where email = ${email}`);
-  return { client, email };
-}
+/** Kim, a man born 1992-06-01 seeking women, just signed up (profile not active yet). */
+const member = (options: Pick<MemberOptions, "paid"> = {}) =>
+  createMember(app, { name: "Kim", gender: "male", dateOfBirth: "1992-06-01", ...options });
 
 /** A JPEG with EXIF and GPS metadata that must never survive an upload. */
 async function photoWithGps(): Promise<Buffer> {
@@ -64,7 +51,7 @@ async function upload(client: TestClient, file: Buffer, options: { filename?: st
     method: "POST",
     url: "/api/photos.php",
     remoteAddress: client.address,
-    headers: { "content-type": body.contentType, cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    headers: { "content-type": body.contentType, cookie: client.cookieHeader() },
     payload: body.payload,
   });
 }

@@ -76,9 +76,10 @@ export function activeProfileCondition(profileId: SQL, visibleUser: (userId: SQL
 }
 
 /** A lent expression: the profile id of the member in a user id column. */
-export function profileIdOfUserColumn(userId: SQL): SQL {
+export function profileIdOfUserColumn(userId: SQL): SQL<number | null> {
   const p = alias(profiles, "member_profile");
-  return sql`(select ${p.id} from ${profiles} as ${sql.identifier("member_profile")} where ${p.userId} = ${userId})`;
+  const from = sql`from ${profiles} as ${sql.identifier("member_profile")} where ${p.userId} = ${userId}`;
+  return sql<number | null>`(select ${p.id} ${from})`;
 }
 
 export async function isPublicProfile(db: Db, profileId: number, visibleUser: SQL): Promise<boolean> {

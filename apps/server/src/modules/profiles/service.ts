@@ -291,7 +291,7 @@ export class ProfileService {
   }
 
   /** A lent SQL expression: the profile id of the member in `userId` (for the session's one query). */
-  profileIdOf(userId: SQL): SQL {
+  profileIdOf(userId: SQL): SQL<number | null> {
     return profileIdOfUserColumn(userId);
   }
 

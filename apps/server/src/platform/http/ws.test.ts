@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { seed } from "../../seed/seed.ts";
-import { TestClient } from "../../test/client.ts";
+import { createMember, sqlRows } from "../../test/factories.ts";
 import { openTestBus, openTestDatabase, startTestApp, type TestApp, type TestDatabase, usingRedis } from "../../test/harness.ts";
 import { t } from "../i18n.ts";
 
@@ -51,21 +51,10 @@ async function connect(app: TestApp, headers: Record<string, string> = {}) {
   return { socket, frames, next };
 }
 
-let members = 0;
 /** A new member (signed up on node A) and the cookie header of their session. */
 async function newMember() {
-  const client = new TestClient(nodeA.server);
-  const signup = await client.post("/api/signup.php", {
-    email: `ws.${++members}.${Date.now()}@example.org`,
-    name: "Sam",
-    password: "correct horse battery",
-    date_of_birth: "1990-01-01",
-    gender: "male",
-    seeking: "female",
-  });
-  expect(signup.statusCode).toBe(200);
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  return { id: signup.json().user.id as number, client, cookie };
+  const { userId, client } = await createMember(nodeA, { name: "Sam", gender: "male", dateOfBirth: "1990-01-01" });
+  return { id: userId, client, cookie: client.cookieHeader() };
 }
 
 const events = (frames: ServerFrame[]) => frames.filter((f) => f.type === "event");
@@ -169,12 +158,11 @@ describe("WebSocket /ws", () => {
   it("numbers a member's events without gaps or doubles when they are recorded at once", async () => {
     const m = await newMember();
     await Promise.all(Array.from({ length: 20 }, () => nodeA.services.events.publish(m.id, { type: "badges.changed" })));
-    const stored = (await database.db.execute(
+    const stored = await sqlRows<{ seq: string | number }>(
+      database.db,
       sql`select seq from member_events where user_id = ${m.id} order by seq`,
-    )) as unknown as {
-      rows: { seq: string | number }[];
-    };
-    expect(stored.rows.map((r) => Number(r.seq))).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    );
+    expect(stored.map((r) => Number(r.seq))).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
   it("closes a member's sockets on every node with 4001 when they log out", async () => {

@@ -1,0 +1,97 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "../../platform/db/index.ts";
+import { creditAccounts, creditLedger } from "./schema.ts";
+
+export type LedgerRow = typeof creditLedger.$inferSelect;
+
+/** Advisory lock namespace of one member's credit changes (see lockMemberCredits). */
+const CREDITS_LOCK = 7_201_004;
+
+/**
+ * Lent expressions for the member context: the balance and the premium flag of the member in a user id
+ * column, 0 and false for a member without a credit account. Index lookups on the primary key.
+ */
+export function creditColumnsOfUser(userId: SQL): { credits: SQL<number>; paid: SQL<boolean> } {
+  const a = alias(creditAccounts, "member_credits");
+  const from = sql`from ${creditAccounts} as ${sql.identifier("member_credits")} where ${a.userId} = ${userId}`;
+  return {
+    credits: sql<number>`coalesce((select ${a.balance} ${from}), 0)`,
+    paid: sql<boolean>`coalesce((select ${a.paidUser} ${from}), false)`,
+  };
+}
+
+/**
+ * Adds `delta` (>= 0) to a balance, making the member's credit account when it has none. Returns the
+ * balance after it.
+ */
+export async function addToBalance(tx: DbOrTx, userId: number, delta: number): Promise<number> {
+  const [row] = await tx
+    .insert(creditAccounts)
+    .values({ userId, balance: delta })
+    .onConflictDoUpdate({
+      target: creditAccounts.userId,
+      set: { balance: sql`${creditAccounts.balance} + excluded.balance`, updatedAt: sql`now()` },
+    })
+    .returning({ balance: creditAccounts.balance });
+  if (!row) throw new Error("credit account upsert returned nothing");
+  return row.balance;
+}
+
+/**
+ * Takes `amount` (> 0) off a balance unless that would go below zero (then: null). The row lock makes
+ * concurrent spends wait for each other, and each re-checks the balance it finally sees.
+ */
+export async function takeFromBalance(tx: DbOrTx, userId: number, amount: number): Promise<number | null> {
+  const [row] = await tx
+    .update(creditAccounts)
+    .set({ balance: sql`${creditAccounts.balance} - ${amount}`, updatedAt: sql`now()` })
+    .where(and(eq(creditAccounts.userId, userId), sql`${creditAccounts.balance} - ${amount} >= 0`))
+    .returning({ balance: creditAccounts.balance });
+  return row?.balance ?? null;
+}
+
+export async function setPaidUser(tx: DbOrTx, userId: number): Promise<void> {
+  await tx
+    .insert(creditAccounts)
+    .values({ userId, paidUser: true })
+    .onConflictDoUpdate({ target: creditAccounts.userId, set: { paidUser: true, updatedAt: sql`now()` } });
+}
+
+export async function findCreditAccount(db: DbOrTx, userId: number): Promise<{ credits: number; paid: boolean }> {
+  const [row] = await db
+    .select({ credits: creditAccounts.balance, paid: creditAccounts.paidUser })
+    .from(creditAccounts)
+    .where(eq(creditAccounts.userId, userId))
+    .limit(1);
+  return row ?? { credits: 0, paid: false };
+}
+
+export async function insertLedgerRow(
+  tx: DbOrTx,
+  row: { userId: number; delta: number; balanceAfter: number; reason: string; key?: string | undefined },
+): Promise<void> {
+  await tx.insert(creditLedger).values(row);
+}
+
+/** The ledger row an earlier change with this key wrote, if any. */
+export async function findKeyedLedgerRow(db: DbOrTx, userId: number, key: string): Promise<LedgerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.key, key)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Makes keyed changes of one member wait for each other until the holder's transaction ends, so that
+ * a replay running at the same moment sees the first one's ledger row instead of debiting again.
+ */
+export async function lockMemberCredits(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CREDITS_LOCK}::int, ${userId}::int)`);
+}
+
+export async function ledgerOf(db: DbOrTx, userId: number): Promise<LedgerRow[]> {
+  return db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(creditLedger.id);
+}
