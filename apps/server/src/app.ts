@@ -16,6 +16,8 @@ import { photoRoutes } from "./modules/photos/routes.ts";
 import { PhotoService } from "./modules/photos/service.ts";
 import { askerOf, profileRoutes } from "./modules/profiles/routes.ts";
 import { ProfileService } from "./modules/profiles/service.ts";
+import { searchRoutes } from "./modules/search/routes.ts";
+import { SearchService } from "./modules/search/service.ts";
 import { DEMO_CITIES } from "./modules/site/data/demo-people.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { normaliseHost, SiteService, selectedCountryFromQuery } from "./modules/site/service.ts";
@@ -43,6 +45,7 @@ export interface Services {
   accounts: AccountService;
   photos: PhotoService;
   profiles: ProfileService;
+  search: SearchService;
   location: LocationService;
   blocks: BlockService;
 }
@@ -108,6 +111,7 @@ export async function openServices(
     location,
     blocks,
   );
+  const search = new SearchService(database.db, profiles, photos, blocks);
   accounts = new AccountService({
     db: database.db,
     mailer,
@@ -119,7 +123,7 @@ export async function openServices(
       bus.publish(SESSIONS_ENDED_CHANNEL, { user_id: userId }).catch((err: unknown) => log.error({ err }, "bus publish failed"));
     },
   });
-  return { config, database, bus, mailer, credits, site, accounts, photos, profiles, location, blocks };
+  return { config, database, bus, mailer, credits, site, accounts, photos, profiles, search, location, blocks };
 }
 
 export async function buildApp(config: Config, options: BuildOptions): Promise<App> {
@@ -214,6 +218,12 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     profiles: services.profiles,
     photos: services.photos,
     site: services.site,
+  });
+  await server.register(searchRoutes, {
+    accounts: services.accounts,
+    profiles: services.profiles,
+    search: services.search,
+    site: services.site,
     hasTrafficSource,
   });
   await server.register(locationRoutes, { location: services.location });
@@ -274,7 +284,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
             });
           },
           companyInfo: () => services.site.companyInfo(host),
-          teaser: (input) => services.profiles.teaser(input),
+          teaser: (input) => services.search.teaser(input),
           member: async (id) => {
             const settings = await siteSettings();
             try {
@@ -293,11 +303,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
             const user = await currentUser(request, services.accounts);
             if (!user) return null;
             const settings = await siteSettings();
-            return services.profiles.matchFinder(user.id, settings);
+            return services.search.matchFinder(user.id, settings);
           },
           searchMembers: async (query) => {
             const settings = await siteSettings();
-            return services.profiles.search(query, await askerOf(request, services.accounts, services.profiles), settings);
+            return services.search.search(query, await askerOf(request, services.accounts, services.profiles), settings);
           },
         };
       },

@@ -53,7 +53,7 @@ function services(options: { user?: Partial<User> | null; loggedOutSearch?: "all
     matchFinder: async () => null,
     searchMembers: async (query: MemberSearchQuery) => {
       searches.push(query);
-      return { profiles: [], numResults: 0, page: 1, pages: 0, similar: [] };
+      return { profiles: [], numResults: 0, numResultsCapped: false, page: 1, pages: 0, similar: [] };
     },
   } satisfies SsrServices;
   return { context: createLoadContext(fake), searches };

@@ -39,6 +39,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
+    // The few members others may not see (visibleUserCondition).
+    index("users_hidden").on(t.id).where(sql`${t.invisible} or ${t.status} = 'pending_deletion'`),
     check("users_credits_nonnegative", sql`${t.credits} >= 0`),
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { profiles } from "./schema.ts";
 
@@ -30,29 +30,6 @@ export interface TeaserRow {
   fictional: boolean;
   latitude: number | null;
   longitude: number | null;
-}
-
-/**
- * Active profiles of visible members for the public teaser, newest first. Who is visible (the accounts
- * module's rule) and who has a public photo (the photos module's) come in as SQL conditions.
- */
-export async function teaserProfiles(
-  db: Db,
-  options: { limit: number; countries: readonly string[]; visibleUser: SQL; withPhoto: SQL },
-): Promise<TeaserRow[]> {
-  return db
-    .select(teaserColumns)
-    .from(profiles)
-    .where(
-      and(
-        eq(profiles.status, "active"),
-        inArray(profiles.country, [...options.countries]),
-        options.visibleUser,
-        options.withPhoto,
-      ),
-    )
-    .orderBy(desc(profiles.createdAt), desc(profiles.id))
-    .limit(options.limit);
 }
 
 type Tx = Pick<Db, "insert" | "update" | "select">;
@@ -115,12 +92,15 @@ export async function updateProfile(db: Tx, id: number, values: Partial<NewProfi
   return row;
 }
 
-export interface SearchFilters {
+/** What other modules may filter a list of profiles by (the search, match finder and teaser). */
+export interface ProfileFilters {
   gender?: "male" | "female" | undefined;
   countries: readonly string[];
   region?: string | undefined;
   minAge?: number | undefined;
   maxAge?: number | undefined;
+  /** Left out: the asker's own profile and those blocked either way. */
+  excludeIds?: readonly number[] | undefined;
 }
 
 /** Birth-date bounds for an age range on `today` (index-friendly, instead of computing ages per row). */
@@ -136,66 +116,32 @@ export function birthDateBounds(today: Date, minAge?: number, maxAge?: number): 
   };
 }
 
-function searchCondition(filters: SearchFilters, visibleUser: SQL, excludeProfileId: number | null) {
+/**
+ * Active profiles of visible members matching `filters`, as a subquery of card columns plus the
+ * creation time lists sort by: what the profiles module lends to lists of other modules instead of its
+ * table. PostgreSQL flattens it into the outer query, so its conditions and the outer order use the
+ * same indexes as a query on the table itself (`profiles_listed_*`, decision 018).
+ */
+export function listedProfiles(db: Db, filters: ProfileFilters, visibleUser: SQL) {
   const bounds = birthDateBounds(new Date(), filters.minAge, filters.maxAge);
-  return and(
-    eq(profiles.status, "active"),
-    visibleUser,
-    excludeProfileId ? ne(profiles.id, excludeProfileId) : undefined,
-    filters.gender ? eq(profiles.gender, filters.gender) : undefined,
-    inArray(profiles.country, [...filters.countries]),
-    filters.region ? eq(profiles.region, filters.region) : undefined,
-    bounds.from ? gte(profiles.birthDate, bounds.from) : undefined,
-    bounds.to ? lte(profiles.birthDate, bounds.to) : undefined,
-  );
-}
-
-/** Match suggestions: the filters, members with a public photo only, the given country first. */
-export async function matchProfiles(
-  db: Db,
-  options: {
-    filters: SearchFilters;
-    visibleUser: SQL;
-    withPhoto: SQL;
-    excludeProfileId: number | null;
-    country: string;
-    limit: number;
-  },
-): Promise<TeaserRow[]> {
   return db
-    .select(teaserColumns)
+    .select({ ...teaserColumns, age: ageSql.as("age"), createdAt: profiles.createdAt })
     .from(profiles)
-    .where(and(searchCondition(options.filters, options.visibleUser, options.excludeProfileId), options.withPhoto))
-    .orderBy(sql`(${profiles.country} = ${options.country}) desc`, desc(profiles.createdAt), desc(profiles.id))
-    .limit(options.limit);
+    .where(
+      and(
+        eq(profiles.status, "active"),
+        filters.gender ? eq(profiles.gender, filters.gender) : undefined,
+        inArray(profiles.country, [...filters.countries]),
+        filters.region ? eq(profiles.region, filters.region) : undefined,
+        bounds.from ? gte(profiles.birthDate, bounds.from) : undefined,
+        bounds.to ? lte(profiles.birthDate, bounds.to) : undefined,
+        filters.excludeIds?.length ? notInArray(profiles.id, [...filters.excludeIds]) : undefined,
+        visibleUser,
+      ),
+    )
+    .as("listed");
 }
-
-/** One page of search results (members with a public photo first, then newest) and the total. */
-export async function searchProfiles(
-  db: Db,
-  options: {
-    filters: SearchFilters;
-    visibleUser: SQL;
-    withPhoto: SQL;
-    excludeProfileId: number | null;
-    limit: number;
-    offset: number;
-  },
-): Promise<{ rows: TeaserRow[]; total: number }> {
-  const where = searchCondition(options.filters, options.visibleUser, options.excludeProfileId);
-  // Independent statements: on a pool they run side by side (PGlite serialises them anyway).
-  const [[count], rows] = await Promise.all([
-    db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(where),
-    db
-      .select(teaserColumns)
-      .from(profiles)
-      .where(where)
-      .orderBy(sql`(${options.withPhoto}) desc`, desc(profiles.createdAt), desc(profiles.id))
-      .limit(options.limit)
-      .offset(options.offset),
-  ]);
-  return { rows, total: count?.n ?? 0 };
-}
+export type ListedProfiles = ReturnType<typeof listedProfiles>;
 
 /** An active profile of a visible member, by id. */
 export async function findVisibleProfile(db: Db, id: number, visibleUser: SQL): Promise<ProfileRow | undefined> {

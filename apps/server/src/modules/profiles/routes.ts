@@ -1,15 +1,11 @@
 import {
   LIMITS,
-  type MatchFinderResponse,
   type MemberResponse,
-  type MemberSearchResponse,
   memberQuerySchema,
-  memberSearchQuerySchema,
   type OwnProfile,
   photoIdQuerySchema,
   photoUpdateSchema,
   profileUpdateSchema,
-  searchVisible,
 } from "@app/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
@@ -29,10 +25,9 @@ export interface ProfileRoutesOptions {
   profiles: ProfileService;
   photos: PhotoService;
   site: SiteService;
-  hasTrafficSource(request: FastifyRequest): boolean;
 }
 
-/** Who asks (session), as the search and the member view need it. */
+/** Who asks (session), as the search (search module) and the member view need it. */
 export async function askerOf(
   request: FastifyRequest,
   accounts: AccountService,
@@ -46,24 +41,10 @@ export async function askerOf(
 /** The member's own profile and photos: GET/PUT /api/profile.php, GET/POST /api/photos.php. */
 export async function profileRoutes(
   app: FastifyInstance,
-  { accounts, profiles, photos, site, hasTrafficSource }: ProfileRoutesOptions,
+  { accounts, profiles, photos, site }: ProfileRoutesOptions,
 ): Promise<void> {
   const settingsOf = (request: FastifyRequest) =>
     site.settings({ host: requestHost(request), locale: requestLocale(request), geoipCountry: null, selectedCountry: null });
-
-  // Search (spec §4: visitors only where the site's logged-out search rule allows it).
-  app.get("/api/members.php", async (request): Promise<MemberSearchResponse> => {
-    const query = parseInput(memberSearchQuerySchema, request.query ?? {});
-    const asker = await askerOf(request, accounts, profiles);
-    const settings = await settingsOf(request);
-    if (!searchVisible(settings, asker !== null, hasTrafficSource(request))) throw new AppError("authentication_required");
-    return profiles.search(query, asker, settings);
-  });
-
-  app.get("/api/match-finder.php", async (request): Promise<MatchFinderResponse> => {
-    const user = await requireUser(request, accounts);
-    return profiles.matchFinder(user.id, await settingsOf(request));
-  });
 
   // One member's profile, as the asker may see it (visitors too: profile pages are public).
   app.get("/api/member.php", async (request): Promise<MemberResponse> => {
