@@ -1,6 +1,5 @@
 import { LOCALE_CODES, type LocaleCode, type SsrServices } from "@app/contract";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
@@ -29,6 +28,7 @@ import { registerCsrfProtection } from "./platform/http/csrf.ts";
 import { registerErrorHandling } from "./platform/http/errors.ts";
 import { mailboxRoutes } from "./platform/http/mailbox.ts";
 import { requestHost } from "./platform/http/request-locale.ts";
+import { registerSecurityHeaders } from "./platform/http/security-headers.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
 import { registerWebSocket, SESSIONS_ENDED_CHANNEL, type WsHub } from "./platform/http/ws.ts";
 import { preloadCatalogues } from "./platform/i18n.ts";
@@ -164,14 +164,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   };
 
   await server.register(cookie);
-  await server.register(helmet, {
+  registerSecurityHeaders(server, {
     // API answers get a deny-all policy; HTML pages get their own with a per-response nonce (ssr.ts).
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.PUBLIC_URL?.startsWith("https:") ? undefined : false,
   });
   registerErrorHandling(server);
-  await server.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   await server.register(rateLimit, {
     global: false,
     // Counters shared by every node when Redis is there; per process otherwise.
@@ -213,11 +212,15 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     geoipCountry,
     hasTrafficSource,
   });
-  await server.register(profileRoutes, {
-    accounts: services.accounts,
-    profiles: services.profiles,
-    photos: services.photos,
-    site: services.site,
+  // Only the profile routes take an upload (POST /api/photos.php): multipart's per-request hooks stay there.
+  await server.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+    await uploads.register(profileRoutes, {
+      accounts: services.accounts,
+      profiles: services.profiles,
+      photos: services.photos,
+      site: services.site,
+    });
   });
   await server.register(searchRoutes, {
     accounts: services.accounts,

@@ -10,25 +10,36 @@ const API_TYPES = ["application/json", "multipart/form-data"];
  * or multipart body, which a cross-site HTML form cannot send without a CORS preflight we never allow.
  */
 export function registerCsrfProtection(app: FastifyInstance, allowedOrigins: readonly string[]): void {
-  app.addHook("onRequest", async (request: FastifyRequest) => {
-    // Every unsafe request, whatever its path looks like before decoding (`/%61pi/...` is `/api/...`).
-    if (SAFE.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin) {
-      if (!sameHost(origin, request) && !allowedOrigins.includes(origin)) throw new AppError("bad_origin");
-    } else if (request.headers["sec-fetch-site"] === "cross-site") {
-      throw new AppError("bad_origin");
+  // Every unsafe request, whatever its path looks like before decoding (`/%61pi/...` is `/api/...`). A
+  // plain callback hook: safe methods (most requests) pass without a promise.
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (SAFE.has(request.method)) return done();
+    try {
+      checkUnsafeRequest(request, allowedOrigins);
+      done();
+    } catch (error) {
+      done(error as Error);
     }
-    // Body types are the API's rule; page routes hand their body to React Router as it is.
-    if (!request.routeOptions.url?.startsWith("/api/")) return;
-    const type =
-      String(request.headers["content-type"] ?? "")
-        .split(";")[0]
-        ?.trim()
-        .toLowerCase() ?? "";
-    const hasBody = Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;
-    if (hasBody && !API_TYPES.includes(type)) throw new AppError("unsupported_media_type");
   });
+}
+
+/** An unsafe request must come from this site and carry an API body type (throws AppError otherwise). */
+function checkUnsafeRequest(request: FastifyRequest, allowedOrigins: readonly string[]): void {
+  const origin = request.headers.origin;
+  if (origin) {
+    if (!sameHost(origin, request) && !allowedOrigins.includes(origin)) throw new AppError("bad_origin");
+  } else if (request.headers["sec-fetch-site"] === "cross-site") {
+    throw new AppError("bad_origin");
+  }
+  // Body types are the API's rule; page routes hand their body to React Router as it is.
+  if (!request.routeOptions.url?.startsWith("/api/")) return;
+  const type =
+    String(request.headers["content-type"] ?? "")
+      .split(";")[0]
+      ?.trim()
+      .toLowerCase() ?? "";
+  const hasBody = Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;
+  if (hasBody && !API_TYPES.includes(type)) throw new AppError("unsupported_media_type");
 }
 
 /** Whether an Origin names this request's host (default ports ignored, as URL normalises them). */
