@@ -4,16 +4,8 @@
  *
  *   npx tsx bench/explain-search.ts    (BENCH_DATABASE_URL, BENCH_PROFILES, BENCH_QUERY)
  */
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { buildApp } from "../apps/server/src/app.ts";
-import { loadConfig } from "../apps/server/src/platform/config.ts";
-import { openDatabase } from "../apps/server/src/platform/db/index.ts";
-import { seed } from "../apps/server/src/seed/seed.ts";
-import { createBenchMember, insertBenchProfiles } from "./search-data.ts";
+import { createBenchMember, insertBenchProfiles, openBenchApp } from "./search-data.ts";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const total = Number(process.env.BENCH_PROFILES ?? 100_000);
@@ -35,24 +27,9 @@ pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
   return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Pool.prototype.query;
 
-const name = `explain_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const dataDir = await mkdtemp(path.join(tmpdir(), "explain-search-"));
+const { url, app, close } = await openBenchApp(adminUrl, "explain");
 try {
-  const database = await openDatabase({ url: url.toString(), dataDir: null, poolSize: 10 });
-  const app = await buildApp(
-    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", HOST: "127.0.0.1", DATABASE_URL: url.toString() }),
-    {
-      web: false,
-      database,
-    },
-  );
-  await seed(app.services, { profiles: 0 });
-  const client = new pg.Client({ connectionString: url.toString(), options: "-c random_page_cost=1.1" });
+  const client = new pg.Client({ connectionString: url, options: "-c random_page_cost=1.1" });
   await client.connect();
   await insertBenchProfiles(client, total);
   const cookie = await createBenchMember(app.server, client);
@@ -76,12 +53,7 @@ try {
     }
   }
   await client.end();
-  await app.close();
-  await database.close();
 } finally {
   pg.Pool.prototype.query = originalQuery;
-  if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
-  else await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-  await rm(dataDir, { recursive: true, force: true });
+  await close({ keep: !!process.env.BENCH_KEEP });
 }

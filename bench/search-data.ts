@@ -1,6 +1,63 @@
-/** The data of the search benchmarks (bench/search.ts, bench/explain-search.ts): members in bulk and one bench member. */
+/**
+ * The setup of the search benchmarks (bench/search.ts, bench/explain-search.ts): a fresh database with the
+ * app on it, members in bulk and one bench member.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import type pg from "pg";
+import pg from "pg";
+import { type App, buildApp } from "../apps/server/src/app.ts";
+import { loadConfig } from "../apps/server/src/platform/config.ts";
+import { type Database, openDatabase } from "../apps/server/src/platform/db/index.ts";
+import { seed } from "../apps/server/src/seed/seed.ts";
+
+export interface BenchApp {
+  /** URL of the new database. */
+  url: string;
+  database: Database;
+  /** The API (no web app) on that database: migrated, default site seeded, not listening. */
+  app: App;
+  /** Closes everything and drops the database (unless `keep`). */
+  close(options?: { keep?: boolean }): Promise<void>;
+}
+
+/** A new database `<prefix>_<random>` on the server of `adminUrl`, with the app's schema and default site. */
+export async function openBenchApp(adminUrl: string, prefix: string): Promise<BenchApp> {
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), `${prefix}-`));
+  const close = async ({ keep = false } = {}) => {
+    if (keep) console.log(`kept database ${name}`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const database = await openDatabase({ url: url.toString(), dataDir: null, poolSize: 10 });
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", HOST: "127.0.0.1", DATABASE_URL: url.toString() });
+    const app = await buildApp(config, { web: false, database });
+    await seed(app.services, { profiles: 0 });
+    return {
+      url: url.toString(),
+      database,
+      app,
+      close: async (options) => {
+        await app.close();
+        await database.close();
+        await close(options);
+      },
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
 const COUNTRIES = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"];
 
@@ -45,7 +102,8 @@ export async function createBenchMember(server: FastifyInstance, client: pg.Clie
       select (select id from profiles where name = 'Bench'), id from profiles where fictional and country = 'DE' limit 10;
     insert into blocks (blocker_id, blocked_id)
       select id, (select id from profiles where name = 'Bench') from profiles where fictional and country = 'DE' offset 10 limit 10;
-    analyze;
   `);
+  // The positions above rewrote every profile row: vacuum again, as autovacuum would.
+  await client.query("vacuum analyze");
   return String(signup.headers["set-cookie"]).split(";")[0] ?? "";
 }

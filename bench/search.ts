@@ -8,20 +8,12 @@
  *   npm run bench:search     (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
  *                             BENCH_PROFILES=100000, BENCH_SECONDS=5, BENCH_CONNECTIONS=20)
  */
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { SEARCH_COUNT_CAP } from "@app/contract";
 import autocannon from "autocannon";
 import pg from "pg";
-import { buildApp } from "../apps/server/src/app.ts";
-import { loadConfig } from "../apps/server/src/platform/config.ts";
-import { openDatabase } from "../apps/server/src/platform/db/index.ts";
-import { seed } from "../apps/server/src/seed/seed.ts";
-import { createBenchMember, insertBenchProfiles } from "./search-data.ts";
+import { createBenchMember, insertBenchProfiles, openBenchApp } from "./search-data.ts";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const total = Number(process.env.BENCH_PROFILES ?? 100_000);
@@ -29,22 +21,11 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const query = "gender=female&country=DE&min_age=25&max_age=40&page=2";
 
-const name = `bench_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const dataDir = await mkdtemp(path.join(tmpdir(), "bench-search-"));
-
+// Schema and the default site through the app's own migrations and seed; then 100k members in bulk.
+const { url, app, close } = await openBenchApp(adminUrl, "bench");
 try {
-  // Schema and the default site through the app's own migrations and seed; then 100k members in bulk.
-  const database = await openDatabase({ url: url.toString(), dataDir: null, poolSize: 10 });
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", HOST: "127.0.0.1", DATABASE_URL: url.toString() });
-  const app = await buildApp(config, { web: false, database });
-  await seed(app.services, { profiles: 0 });
   const started = Date.now();
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   await insertBenchProfiles(client, total);
   console.log(`inserted ${total} profiles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -57,7 +38,7 @@ try {
   // The baseline: the statements the app runs for this page, by hand, on a pool of the same size (and
   // the same planner setting, apps/server/src/platform/db/index.ts): the count up to the cap, the page
   // of members with a photo (newest first, stopping after the page), then the page's main photos.
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 10, options: "-c random_page_cost=1.1" });
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c random_page_cost=1.1" });
   const today = new Date();
   const from = new Date(Date.UTC(today.getUTCFullYear() - 41, today.getUTCMonth(), today.getUTCDate() + 1))
     .toISOString()
@@ -136,10 +117,6 @@ try {
   bare.close();
   await pool.end();
   await client.end();
-  await app.close();
-  await database.close();
 } finally {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-  await rm(dataDir, { recursive: true, force: true });
+  await close();
 }

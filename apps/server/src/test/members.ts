@@ -1,10 +1,29 @@
 import { type MemberSearchResponse, memberSearchResponseSchema } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
+import { seed } from "../seed/seed.ts";
 import { TestClient } from "./client.ts";
-import type { TestApp, TestDatabase } from "./harness.ts";
+import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "./harness.ts";
 
 let n = 0;
+
+/**
+ * One app on a fresh database for a test file, seeded with `profiles` demo members: registers the file's
+ * beforeAll/afterAll; read `app` and `database` inside tests.
+ */
+export function seededTestApp(profiles: number): { app: TestApp; database: TestDatabase } {
+  const env = {} as { app: TestApp; database: TestDatabase };
+  beforeAll(async () => {
+    env.database = await openTestDatabase();
+    env.app = await startTestApp(env.database, { listen: false });
+    await seed(env.app.services, { profiles });
+  }, 300_000);
+  afterAll(async () => {
+    await env.app?.stop();
+    await env.database?.destroy();
+  });
+  return env;
+}
 
 /** Rows of a raw query (test assertions read the tables directly). */
 export const rowsOf = async <T>(database: TestDatabase, query: ReturnType<typeof sql>) =>

@@ -57,6 +57,17 @@ export class BlockService {
     return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${column} and ${blocks.blockedId} = ${viewerProfileId})`;
   }
 
+  /**
+   * A condition on a profile id column: no block between that profile and `viewerProfileId` in either
+   * direction (true for visitors), for other modules' lists (the search). Two anti-joins on the viewer's
+   * few blocks: the list needs no separate look-up of blocked ids first (decision 018).
+   */
+  notBlockedEitherWay(column: SQL, viewerProfileId: number | null): SQL {
+    if (!viewerProfileId) return sql`true`;
+    return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerProfileId} and ${blocks.blockedId} = ${column})
+      and not exists (select 1 from ${blocks} where ${blocks.blockedId} = ${viewerProfileId} and ${blocks.blockerId} = ${column})`;
+  }
+
   /** The members `blockerId` blocked, most recent first. */
   async listBlocked(blockerId: number): Promise<{ profileId: number; blockedAt: Date }[]> {
     const rows = await this.db

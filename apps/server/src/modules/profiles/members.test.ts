@@ -1,28 +1,14 @@
 import { memberResponseSchema } from "@app/contract";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
+import { describe, expect, it } from "vitest";
 import { TestClient } from "../../test/client.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
-import { rowsOf, searchAs, signUpMember } from "../../test/members.ts";
+import { rowsOf, searchAs, seededTestApp, signUpMember } from "../../test/members.ts";
 
-let database: TestDatabase;
-let app: TestApp;
+const env = seededTestApp(150);
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { listen: false });
-  await seed(app.services, { profiles: 150 });
-}, 300_000);
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
-});
-
-const rows = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(database, query);
-const member = (options: { paid?: boolean; activate?: boolean } = {}) => signUpMember(app, database, options);
+const rows = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(env.database, query);
+const member = (options: { paid?: boolean; activate?: boolean } = {}) => signUpMember(env.app, env.database, options);
 
 describe("member view and photo access", () => {
   /** A demo member with three photos: main (public), a second (public), a third (private). */
@@ -35,7 +21,7 @@ describe("member view and photo access", () => {
 
   it("hides no field by default but never sends the birth date, coordinates or e-mail", async () => {
     const id = await demoWithPhotos();
-    const response = await new TestClient(app.server).get(`/api/member.php?id=${id}`);
+    const response = await new TestClient(env.app.server).get(`/api/member.php?id=${id}`);
     expect(response.statusCode).toBe(200);
     const view = memberResponseSchema.parse(response.json());
     expect(view.profile.id).toBe(id);
@@ -46,7 +32,7 @@ describe("member view and photo access", () => {
 
   it("gives visitors and free members the main photo and only blurred copies of the rest; premium members everything", async () => {
     const id = await demoWithPhotos();
-    const visitor = new TestClient(app.server);
+    const visitor = new TestClient(env.app.server);
     const free = (await member()).client;
     const premium = (await member({ paid: true })).client;
 
@@ -86,8 +72,8 @@ describe("member view and photo access", () => {
 
   it("answers hidden and unknown members with 404 and bad ids with 422", async () => {
     const hidden = await member();
-    await database.db.execute(sql`update users set invisible = true where id = ${hidden.userId}`);
-    const client = new TestClient(app.server);
+    await env.database.db.execute(sql`update users set invisible = true where id = ${hidden.userId}`);
+    const client = new TestClient(env.app.server);
     expect((await client.get(`/api/member.php?id=${hidden.profileId}`)).statusCode).toBe(404);
     expect((await client.get("/api/member.php?id=99999999")).statusCode).toBe(404);
     expect((await client.get("/api/member.php?id=abc")).statusCode).toBe(422);
@@ -95,29 +81,31 @@ describe("member view and photo access", () => {
 
   it("follows the site's visible_profile_fields", async () => {
     const id = await demoWithPhotos();
-    await database.db.execute(
+    await env.database.db.execute(
       sql`update sites set settings = ${JSON.stringify({ visible_profile_fields: ["age", "city"] })}::jsonb where is_default`,
     );
-    app.services.site.invalidate();
+    env.app.services.site.invalidate();
     try {
-      const view = memberResponseSchema.parse((await new TestClient(app.server).get(`/api/member.php?id=${id}`)).json()).profile;
+      const view = memberResponseSchema.parse(
+        (await new TestClient(env.app.server).get(`/api/member.php?id=${id}`)).json(),
+      ).profile;
       expect(view.city).not.toBeNull();
       expect(view.hair_color).toBeNull();
       expect(view.about).toBe("");
       expect(view.interests).toEqual([]);
       // Without "city" the cards hide the city and the distance too.
-      await database.db.execute(
+      await env.database.db.execute(
         sql`update sites set settings = ${JSON.stringify({ visible_profile_fields: ["age"] })}::jsonb where is_default`,
       );
-      app.services.site.invalidate();
+      env.app.services.site.invalidate();
       const asker = await member();
       await asker.client.put("/api/profile.php", { country: "NL", region: "NL-NH", city: "Amsterdam" });
       const cards = (await searchAs(asker.client, "?country=NL")).profiles;
       expect(cards.length).toBeGreaterThan(0);
       expect(cards.every((card) => card.city === null && card.distance === null)).toBe(true);
     } finally {
-      await database.db.execute(sql`update sites set settings = '{}'::jsonb where is_default`);
-      app.services.site.invalidate();
+      await env.database.db.execute(sql`update sites set settings = '{}'::jsonb where is_default`);
+      env.app.services.site.invalidate();
     }
   });
 });
@@ -135,13 +123,13 @@ describe("blocking (spec §6)", () => {
     const [demo] = await rows<{ id: number }>(
       sql`select p.id from profiles p where p.fictional and (select count(*) from photos f where f.profile_id = p.id) = 3 limit 1`,
     );
-    await database.db.execute(sql`update photos set profile_id = ${blocker.profileId} where profile_id = ${demo?.id}`);
+    await env.database.db.execute(sql`update photos set profile_id = ${blocker.profileId} where profile_id = ${demo?.id}`);
     // The blocker is the twin (country, birth date) of a demo man, so he is first among that one's related members.
     const [twin] = await rows<{ id: number; country: string; birth_date: string }>(
       sql`select id, country, birth_date::text from profiles where fictional and gender = 'male' and id <> ${demo?.id}
           and exists (select 1 from photos f where f.profile_id = profiles.id and f.is_main) limit 1`,
     );
-    await database.db.execute(
+    await env.database.db.execute(
       sql`update profiles set country = ${twin?.country}, birth_date = ${twin?.birth_date}::date where id = ${blocker.profileId}`,
     );
     const relatedOfTwin = async () =>
@@ -185,7 +173,7 @@ describe("blocking (spec §6)", () => {
       members: [{ id: blocked.profileId, name: "Jo", blocked_at: expect.any(String) }],
     });
     // Others are not affected.
-    expect((await new TestClient(app.server).get(`/api/member.php?id=${blocker.profileId}`)).statusCode).toBe(200);
+    expect((await new TestClient(env.app.server).get(`/api/member.php?id=${blocker.profileId}`)).statusCode).toBe(200);
 
     // Unblocking gives everything back.
     const unblocked = await blocker.client.delete(`/api/block.php?id=${blocked.profileId}`);
@@ -205,7 +193,7 @@ describe("blocking (spec §6)", () => {
     expect((await self.client.post("/api/block.php", { id: 99_999_999 })).statusCode).toBe(404);
     // A hidden member cannot be blocked (nor learnt about through the list of blocked members).
     const hidden = await member();
-    await database.db.execute(sql`update users set invisible = true where id = ${hidden.userId}`);
+    await env.database.db.execute(sql`update users set invisible = true where id = ${hidden.userId}`);
     expect((await self.client.post("/api/block.php", { id: hidden.profileId })).statusCode).toBe(404);
     for (const body of [{}, { id: "x" }, { id: -1 }, { id: 1, extra: true }]) {
       const response = await self.client.post("/api/block.php", body);
@@ -213,7 +201,7 @@ describe("blocking (spec §6)", () => {
       expect(response.json().error).toBe("validation_failed");
     }
     expect((await self.client.delete("/api/block.php?id=abc")).statusCode).toBe(422);
-    const visitor = await new TestClient(app.server).post("/api/block.php", { id: self.profileId });
+    const visitor = await new TestClient(env.app.server).post("/api/block.php", { id: self.profileId });
     expect(visitor.statusCode).toBe(403);
     expect(visitor.json().error).toBe("authentication_required");
     expect((await self.client.get("/api/blocks.php")).json()).toEqual({ members: [] });

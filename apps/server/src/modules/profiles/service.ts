@@ -187,7 +187,7 @@ export class ProfileService {
    * not its table. Rows of it are presented with `presentCards`.
    */
   listed(filters: ProfileFilters): ListedProfiles {
-    return listedProfiles(this.db, filters, this.visibleUser(sql`${profiles.userId}`));
+    return listedProfiles(filters, this.visibleUser(sql`${profiles.userId}`));
   }
 
   /** What the match finder fits to a member: their age, whom they seek, their country and city centre. */

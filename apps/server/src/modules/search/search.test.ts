@@ -1,28 +1,14 @@
 import { SEARCH_PAGE_SIZE } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
+import { describe, expect, it } from "vitest";
 import { TestClient } from "../../test/client.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
-import { rowsOf, searchAs, signUpMember } from "../../test/members.ts";
+import { rowsOf, searchAs, seededTestApp, signUpMember } from "../../test/members.ts";
 import { SearchService } from "./service.ts";
 
-let database: TestDatabase;
-let app: TestApp;
+const env = seededTestApp(150);
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { listen: false });
-  await seed(app.services, { profiles: 150 });
-}, 300_000);
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
-});
-
-const rows = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(database, query);
-const member = (options: { paid?: boolean; activate?: boolean } = {}) => signUpMember(app, database, options);
+const rows = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(env.database, query);
+const member = (options: { paid?: boolean; activate?: boolean } = {}) => signUpMember(env.app, env.database, options);
 const search = searchAs;
 
 describe("member search", () => {
@@ -71,8 +57,8 @@ describe("member search", () => {
     const leaving = await member();
     const unconfirmed = await member({ activate: false });
     const shown = await member();
-    await database.db.execute(sql`update users set invisible = true where id = ${hidden.userId}`);
-    await database.db.execute(sql`update users set status = 'pending_deletion' where id = ${leaving.userId}`);
+    await env.database.db.execute(sql`update users set invisible = true where id = ${hidden.userId}`);
+    await env.database.db.execute(sql`update users set status = 'pending_deletion' where id = ${leaving.userId}`);
     const ids = new Set<number>();
     const first = await search(asker.client, "?gender=male&country=NL");
     for (let page = 1; page <= first.pages; page++)
@@ -102,18 +88,18 @@ describe("member search", () => {
   });
 
   it("keeps visitors out of the search where the site closes it, but not members", async () => {
-    await database.db.execute(
+    await env.database.db.execute(
       sql`update sites set settings = ${JSON.stringify({ logged_out_search: "none", logged_out_search_trafficsource: "none" })}::jsonb where is_default`,
     );
-    app.services.site.invalidate();
+    env.app.services.site.invalidate();
     try {
-      const visitor = await new TestClient(app.server).get("/api/members.php");
+      const visitor = await new TestClient(env.app.server).get("/api/members.php");
       expect(visitor.statusCode).toBe(403);
       expect(visitor.json().error).toBe("authentication_required");
       expect((await (await member()).client.get("/api/members.php")).statusCode).toBe(200);
     } finally {
-      await database.db.execute(sql`update sites set settings = '{}'::jsonb where is_default`);
-      app.services.site.invalidate();
+      await env.database.db.execute(sql`update sites set settings = '{}'::jsonb where is_default`);
+      env.app.services.site.invalidate();
     }
   });
 
@@ -135,10 +121,16 @@ describe("member search", () => {
 
   it("counts up to the cap, says there are more, and answers no profiles past the cap", async () => {
     const { profileId } = await member();
-    const capped = new SearchService(database.db, app.services.profiles, app.services.photos, app.services.blocks, {
-      countCap: 10,
-    });
-    const settings = await app.services.site.settings({
+    const capped = new SearchService(
+      env.database.db,
+      env.app.services.profiles,
+      env.app.services.photos,
+      env.app.services.blocks,
+      {
+        countCap: 10,
+      },
+    );
+    const settings = await env.app.services.site.settings({
       host: "localhost",
       locale: "en",
       geoipCountry: null,
@@ -158,7 +150,7 @@ describe("member search", () => {
 describe("match finder", () => {
   it("suggests members of the sought gender within 8 years, with a photo, own country first", async () => {
     const { client, userId } = await member();
-    await database.db.execute(sql`update profiles set country = 'DE' where user_id = ${userId}`);
+    await env.database.db.execute(sql`update profiles set country = 'DE' where user_id = ${userId}`);
     const response = await client.get("/api/match-finder.php");
     expect(response.statusCode).toBe(200);
     const { profiles, criteria } = response.json() as {
@@ -186,6 +178,6 @@ describe("match finder", () => {
     // Own country first: once another country appears, no German member follows.
     const firstOther = profiles.findIndex((p) => p.country !== "DE");
     if (firstOther >= 0) expect(profiles.slice(firstOther).some((p) => p.country === "DE")).toBe(false);
-    expect((await new TestClient(app.server).get("/api/match-finder.php")).statusCode).toBe(403);
+    expect((await new TestClient(env.app.server).get("/api/match-finder.php")).statusCode).toBe(403);
   });
 });

@@ -9,7 +9,7 @@ import {
   SIMILAR_THRESHOLD,
   type TeaserProfile,
 } from "@app/contract";
-import { not, type SQL, sql } from "drizzle-orm";
+import { not, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { BlockService } from "../blocks/service.ts";
@@ -36,17 +36,21 @@ export class SearchService {
     private readonly profiles: Pick<ProfileService, "listed" | "presentCards" | "seekerOf">,
     private readonly photos: Pick<PhotoService, "hasPublicMain">,
     /** Who blocked whom (spec §6): blocked pairs never see each other in lists. */
-    private readonly blocks: Pick<BlockService, "blockedWith">,
+    private readonly blocks: Pick<BlockService, "notBlockedEitherWay">,
     private readonly options: { countCap: number } = { countCap: SEARCH_COUNT_CAP },
   ) {}
 
-  /** Profiles left out of `askerProfileId`'s lists: their own and those blocked either way (decision 011). */
-  private async excludedFor(askerProfileId: number | null | undefined): Promise<number[]> {
-    return askerProfileId ? [askerProfileId, ...(await this.blocks.blockedWith(askerProfileId))] : [];
+  /** What `askerProfileId`'s lists leave out: their own profile and those blocked either way (decision 011). */
+  private excludedFor(askerProfileId: number | null | undefined): Pick<ProfileFilters, "excludeIds" | "condition"> {
+    if (!askerProfileId) return {};
+    return {
+      excludeIds: [askerProfileId],
+      condition: (profileId) => this.blocks.notBlockedEitherWay(profileId, askerProfileId),
+    };
   }
 
   private withPhoto(listed: ListedProfiles): SQL {
-    return this.photos.hasPublicMain(sql`${listed.id}`);
+    return this.photos.hasPublicMain(listed.id);
   }
 
   /**
@@ -80,14 +84,14 @@ export class SearchService {
     settings: Pick<Settings, "countries" | "visible_profile_fields">,
   ): Promise<MemberSearchResponse> {
     const countries = query.country ? settings.countries.filter((c) => c === query.country) : settings.countries;
-    const excludeIds = await this.excludedFor(asker?.profileId);
+    const excluded = this.excludedFor(asker?.profileId);
     const filters: ProfileFilters = {
       gender: query.gender,
       countries,
       region: query.country ? query.countryregion : undefined,
       minAge: query.min_age,
       maxAge: query.max_age,
-      excludeIds,
+      ...excluded,
     };
     const page = query.page ?? 1;
     const offset = (page - 1) * SEARCH_PAGE_SIZE;
@@ -101,7 +105,7 @@ export class SearchService {
     const total = Math.min(counted, countCap);
     let similar: TeaserRow[] = [];
     if (counted < SIMILAR_THRESHOLD) {
-      const wider = this.profiles.listed({ gender: query.gender, countries: settings.countries, excludeIds });
+      const wider = this.profiles.listed({ gender: query.gender, countries: settings.countries, ...excluded });
       const found = new Set(rows.map((r) => r.id));
       similar = (await this.photoFirst(wider, 0, SIMILAR_LIMIT + counted))
         .filter((r) => !found.has(r.id))
@@ -137,7 +141,7 @@ export class SearchService {
       gender: criteria.gender ?? undefined,
       minAge: criteria.min_age,
       maxAge: criteria.max_age,
-      excludeIds: await this.excludedFor(seeker.profileId),
+      ...this.excludedFor(seeker.profileId),
     };
     // Own country first, then the others: two reads in index order instead of sorting every match.
     const rows: TeaserRow[] = [];
