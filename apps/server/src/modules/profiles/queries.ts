@@ -79,6 +79,19 @@ export async function findProfileOfUser(db: Tx, userId: number): Promise<Profile
   return row;
 }
 
+/** A member's profile id and city centre: all that a list needs of who asks (ProfileService.askerOf). */
+export async function askerProfileOfUser(
+  db: Db,
+  userId: number,
+): Promise<{ id: number; latitude: number | null; longitude: number | null } | undefined> {
+  const [row] = await db
+    .select({ id: profiles.id, latitude: profiles.latitude, longitude: profiles.longitude })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return row;
+}
+
 export async function setStatusOfUser(db: Tx, userId: number, status: ProfileRow["status"]): Promise<void> {
   await db.update(profiles).set({ status, updatedAt: new Date() }).where(eq(profiles.userId, userId));
 }

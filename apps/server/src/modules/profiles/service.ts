@@ -16,6 +16,7 @@ import type { BlockService } from "../blocks/service.ts";
 import { type Coordinates, LocationService } from "../location/service.ts";
 import type { PhotoService, PhotoViewer } from "../photos/service.ts";
 import {
+  askerProfileOfUser,
   findProfileOfUser,
   findVisibleProfile,
   insertProfile,
@@ -357,7 +358,8 @@ export class ProfileService {
 
   /** The asker of a member call: their profile and where they live (for distances). */
   async askerOf(userId: number, paid: boolean): Promise<Asker> {
-    const profile = await findProfileOfUser(this.db, userId);
+    // Three columns, not the whole profile: this runs for every list a member asks for.
+    const profile = await askerProfileOfUser(this.db, userId);
     return { profileId: profile?.id ?? null, paid, origin: profile ? positionOf(profile) : null };
   }
 
