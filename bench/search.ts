@@ -8,18 +8,12 @@
  *   npm run bench:search     (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
  *                             BENCH_PROFILES=100000, BENCH_SECONDS=5, BENCH_CONNECTIONS=20)
  */
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { SEARCH_COUNT_CAP } from "@app/contract";
 import autocannon from "autocannon";
 import pg from "pg";
-import { buildApp } from "../apps/server/src/app.ts";
-import { loadConfig } from "../apps/server/src/platform/config.ts";
-import { openDatabase } from "../apps/server/src/platform/db/index.ts";
-import { seed } from "../apps/server/src/seed/seed.ts";
+import { createBenchMember, insertBenchProfiles, openBenchApp } from "./search-data.ts";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const total = Number(process.env.BENCH_PROFILES ?? 100_000);
@@ -27,37 +21,13 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const query = "gender=female&country=DE&min_age=25&max_age=40&page=2";
 
-const name = `bench_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const dataDir = await mkdtemp(path.join(tmpdir(), "bench-search-"));
-
+// Schema and the default site through the app's own migrations and seed; then 100k members in bulk.
+const { url, app, close } = await openBenchApp(adminUrl, "bench");
 try {
-  // Schema and the default site through the app's own migrations and seed; then 100k members in bulk.
-  const database = await openDatabase({ url: url.toString(), dataDir: null, poolSize: 10 });
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", HOST: "127.0.0.1", DATABASE_URL: url.toString() });
-  const app = await buildApp(config, { web: false, database });
-  await seed(app.services, { profiles: 0 });
   const started = Date.now();
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const countries = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"];
-  await client.query(`
-    insert into users (status, fictional, language, invisible)
-    select 'active', true, 'en', (g % 50 = 0) from generate_series(1, ${total}) g;
-    insert into profiles (user_id, status, name, gender, sexuality, birth_date, country, region, fictional, created_at)
-    select u.id, 'active', 'Member ' || u.id, (case when u.id % 2 = 0 then 'female' else 'male' end)::gender, 'hetero',
-           date '1950-01-01' + ((u.id * 7919) % 17000), (array['${countries.join("','")}'])[1 + u.id % ${countries.length}],
-           null, true, now() - (u.id % 1000) * interval '1 hour'
-    from users u where u.email is null and u.fictional;
-    insert into photos (profile_id, filename, thumb_filename, status, is_main, width, height)
-    select p.id, 'photos/' || md5(p.id::text) || '.jpg', 'photos/' || md5(p.id::text) || '-t.jpg', 'active', true, 960, 1200
-    from profiles p where p.id % 10 < 6;
-    analyze;
-  `);
+  await insertBenchProfiles(client, total);
   console.log(`inserted ${total} profiles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   await app.server.listen({ host: "127.0.0.1", port: 0 });
@@ -65,9 +35,10 @@ try {
   const sample = await (await fetch(ours)).json();
   console.log(`the search finds ${sample.numResults} members (page 2 of ${sample.pages})`);
 
-  // The baseline: the same two statements (count and page) by hand, on a pool of the same size.
-  // Same planner setting as the app's pool (apps/server/src/platform/db/index.ts), for a fair baseline.
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 10, options: "-c random_page_cost=1.1" });
+  // The baseline: the statements the app runs for this page, by hand, on a pool of the same size (and
+  // the same planner setting, apps/server/src/platform/db/index.ts): the count up to the cap, the page
+  // of members with a photo (newest first, stopping after the page), then the page's main photos.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c random_page_cost=1.1" });
   const today = new Date();
   const from = new Date(Date.UTC(today.getUTCFullYear() - 41, today.getUTCMonth(), today.getUTCDate() + 1))
     .toISOString()
@@ -80,10 +51,13 @@ try {
     "exists (select 1 from photos f where f.profile_id = profiles.id and f.is_main and f.status = 'active' and not f.private)";
   const bare = createServer((_request, response) => {
     Promise.all([
-      pool.query(`select count(*)::int as n from profiles where ${where}`, [from, to]),
+      pool.query(`select count(*)::int as n from (select 1 from profiles where ${where} limit ${SEARCH_COUNT_CAP + 1}) t`, [
+        from,
+        to,
+      ]),
       pool.query(
-        `select id, name, date_part('year', age(current_date, birth_date))::int as age, country, city, fictional from profiles
-         where ${where} order by (${withPhoto}) desc, created_at desc, id desc limit 24 offset 24`,
+        `select id, name, date_part('year', age(current_date, birth_date))::int as age, country, city, fictional, latitude, longitude
+         from profiles where ${where} and ${withPhoto} order by created_at desc, id desc limit 24 offset 24`,
         [from, to],
       ),
     ])
@@ -106,30 +80,7 @@ try {
   const baseline = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
 
   // A member in Berlin with a session, who blocked 10 members and was blocked by 10.
-  const signup = await app.server.inject({
-    method: "POST",
-    url: "/api/signup.php",
-    headers: { "content-type": "application/json" },
-    payload: JSON.stringify({
-      email: "bench@example.org",
-      name: "Bench",
-      password: "correct horse battery",
-      date_of_birth: "1990-01-01",
-      gender: "male",
-      seeking: "female",
-    }),
-  });
-  const cookie = String(signup.headers["set-cookie"]).split(";")[0] ?? "";
-  await client.query(`
-    update profiles set status = 'active', country = 'DE', region = 'DE-BE', city = 'Berlin', latitude = 52.52, longitude = 13.4
-      where user_id = (select id from users where email = 'bench@example.org');
-    update profiles set latitude = 48 + (id % 700) / 100.0, longitude = 6 + (id % 900) / 100.0 where fictional;
-    insert into blocks (blocker_id, blocked_id)
-      select (select id from profiles where name = 'Bench'), id from profiles where fictional and country = 'DE' limit 10;
-    insert into blocks (blocker_id, blocked_id)
-      select id, (select id from profiles where name = 'Bench') from profiles where fictional and country = 'DE' offset 10 limit 10;
-    analyze;
-  `);
+  const cookie = await createBenchMember(app.server, client);
 
   const measure = async (target: string, headers: Record<string, string> = {}) => {
     await autocannon({ url: target, connections, duration: 2, headers });
@@ -160,16 +111,12 @@ try {
   console.log(row("bare node:http + pg (same SQL)", base));
   console.log(row(`GET /api/members.php?${query.slice(0, 12)}…`, api));
   console.log(row("the same, as a logged-in member", member));
-  console.log(`ratio members.php / baseline: ${(api.rps / base.rps).toFixed(2)}`);
-  console.log(`ratio members.php as a member / baseline: ${(member.rps / base.rps).toFixed(2)}`);
+  console.log(`ratio members.php / baseline: ${(api.rps / base.rps).toFixed(2)}   (p99 ${api.p99} ms)`);
+  console.log(`ratio members.php as a member / baseline: ${(member.rps / base.rps).toFixed(2)}   (p99 ${member.p99} ms)`);
 
   bare.close();
   await pool.end();
   await client.end();
-  await app.close();
-  await database.close();
 } finally {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-  await rm(dataDir, { recursive: true, force: true });
+  await close();
 }

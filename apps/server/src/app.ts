@@ -1,6 +1,5 @@
 import { LOCALE_CODES, type LocaleCode, SESSION_COOKIE, type SsrServices } from "@app/contract";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
@@ -16,6 +15,8 @@ import { photoRoutes } from "./modules/photos/routes.ts";
 import { PhotoService } from "./modules/photos/service.ts";
 import { ProfileService } from "./modules/profiles/index.ts";
 import { profileRoutes } from "./modules/profiles/routes.ts";
+import { searchRoutes } from "./modules/search/routes.ts";
+import { SearchService } from "./modules/search/service.ts";
 import { DEMO_CITIES } from "./modules/site/data/demo-people.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { normaliseHost, SiteService, selectedCountryFromQuery } from "./modules/site/service.ts";
@@ -31,6 +32,7 @@ import { registerErrorHandling } from "./platform/http/errors.ts";
 import { mailboxRoutes } from "./platform/http/mailbox.ts";
 import { type ProviderHook, registerProviderHooks } from "./platform/http/provider-hooks.ts";
 import { requestHost } from "./platform/http/request-locale.ts";
+import { registerSecurityHeaders } from "./platform/http/security-headers.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
 import { registerWebSocket, SESSIONS_ENDED_CHANNEL, type WsHub } from "./platform/http/ws.ts";
 import { preloadCatalogues } from "./platform/i18n.ts";
@@ -55,6 +57,7 @@ export interface Services {
   accounts: AccountService;
   photos: PhotoService;
   profiles: ProfileService;
+  search: SearchService;
   location: LocationService;
   blocks: BlockService;
   visibility: VisibilityPolicy;
@@ -120,6 +123,7 @@ export async function openServices(
   const blocks = new BlockService(database.db);
   const visibility = new VisibilityPolicy(database.db, blocks);
   const profiles = new ProfileService(database.db, visibility, photos, location, blocks);
+  const search = new SearchService(database.db, profiles, photos, blocks);
   const accounts = new AccountService({
     db: database.db,
     mailer,
@@ -152,6 +156,7 @@ export async function openServices(
     accounts,
     photos,
     profiles,
+    search,
     location,
     blocks,
     visibility,
@@ -214,7 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   await server.register(cookie);
   registerEndpointRules(server);
   registerMemberContext(server, (request) => services.accounts.member(request.cookies[SESSION_COOKIE]));
-  await server.register(helmet, {
+  registerSecurityHeaders(server, {
     // API answers get a deny-all policy; HTML pages get their own with a per-response nonce (ssr.ts).
     // (useDefaults: false, or helmet adds its page defaults such as script-src 'self' to this list.)
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
@@ -222,7 +227,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     strictTransportSecurity: config.PUBLIC_URL?.startsWith("https:") ? undefined : false,
   });
   registerErrorHandling(server);
-  await server.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   await server.register(rateLimit, {
     global: false,
     // Per client address, IPv6 per /64 as the login lock counts it (one subscriber has a whole /64).
@@ -267,9 +271,18 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     geoipCountry,
     hasTrafficSource,
   });
-  await server.register(profileRoutes, {
+  // Only the profile routes take an upload (POST /api/photos.php): multipart's per-request hooks stay there.
+  await server.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+    await uploads.register(profileRoutes, {
+      profiles: services.profiles,
+      photos: services.photos,
+      site: services.site,
+    });
+  });
+  await server.register(searchRoutes, {
     profiles: services.profiles,
-    photos: services.photos,
+    search: services.search,
     site: services.site,
     hasTrafficSource,
   });
@@ -332,7 +345,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
             });
           },
           companyInfo: () => services.site.companyInfo(host),
-          teaser: (input) => services.profiles.teaser(input),
+          teaser: async ({ limit }) =>
+            services.search.teaserIfVisible({ limit }, await siteSettings(), { hasTrafficSource: hasTrafficSource(request) }),
           member: async (id) => {
             const settings = await siteSettings();
             try {
@@ -346,11 +360,12 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
           matchFinder: async () => {
             const member = await memberOf(request);
             if (!member) return null;
-            return services.profiles.matchFinder(member.userId, await siteSettings());
+            return services.search.matchFinder(member.userId, await siteSettings());
           },
           searchMembers: async (query) => {
             const settings = await siteSettings();
-            return services.profiles.search(query, await services.profiles.askerOf(await memberOf(request)), settings);
+            const asker = await services.profiles.askerOf(await memberOf(request));
+            return services.search.searchIfVisible(query, asker, settings, { hasTrafficSource: hasTrafficSource(request) });
           },
         };
       },

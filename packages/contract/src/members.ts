@@ -10,6 +10,13 @@ import { teaserProfileSchema } from "./site.ts";
 export const SEARCH_PAGE_SIZE = 24;
 /** Below this many results the search also offers similar members (wider criteria). */
 export const SIMILAR_THRESHOLD = 6;
+/**
+ * The search counts matches up to this many and says "1000+" beyond (decision 018): an exact count of a
+ * broad search would read every match on every page.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+/** Pages a search can show: those of the first SEARCH_COUNT_CAP matches (later pages answer no profiles). */
+export const SEARCH_MAX_PAGES = Math.ceil(SEARCH_COUNT_CAP / SEARCH_PAGE_SIZE);
 
 /**
  * One photo of another member as the asker may see it. `locked` photos come only as a blurred
@@ -85,7 +92,10 @@ export type MemberSearchQuery = z.infer<typeof memberSearchQuerySchema>;
 
 export const memberSearchResponseSchema = z.object({
   profiles: z.array(teaserProfileSchema),
+  /** Matches, counted up to SEARCH_COUNT_CAP. */
   numResults: z.number().int().nonnegative(),
+  /** There are more than numResults matches (shown as "1000+"); `pages` then covers the first SEARCH_COUNT_CAP. */
+  numResultsCapped: z.boolean(),
   page: z.number().int().positive(),
   pages: z.number().int().nonnegative(),
   /** Members close to the search when it finds fewer than SIMILAR_THRESHOLD. */

@@ -18,15 +18,21 @@ export interface SsrServices {
   domainLanguage(): Promise<LocaleCode | null>;
   settings(input: { locale: LocaleCode; query: Record<string, string> }): Promise<Settings>;
   companyInfo(): Promise<CompanyInfo>;
-  /** Newest visible members with a public photo, from these countries. */
-  teaser(input: { limit: number; countries: readonly string[] }): Promise<TeaserProfile[]>;
+  /**
+   * Newest visible members with a public photo, from the site's countries; none where the logged-out
+   * search rule (spec §4) hides members from this visitor.
+   */
+  teaser(input: { limit: number }): Promise<TeaserProfile[]>;
   /**
    * One member's profile as this request's asker may see it; null when it does not exist or is hidden;
    * `blocked_by` (the member's name) when that member blocked the asker.
    */
   member(id: number): Promise<MemberResponse | { blocked_by: string } | null>;
-  /** The member search (GET /api/members.php) for this request's asker. */
-  searchMembers(query: MemberSearchQuery): Promise<MemberSearchResponse>;
+  /**
+   * The member search (GET /api/members.php) for this request's asker; null where the site's logged-out
+   * search rule (spec §4) hides it from a visitor (the same rule as the API's, decided on the server).
+   */
+  searchMembers(query: MemberSearchQuery): Promise<MemberSearchResponse | null>;
   /** Suggestions for the logged-in member (null for visitors). */
   matchFinder(): Promise<MatchFinderResponse | null>;
 }

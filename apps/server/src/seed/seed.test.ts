@@ -42,7 +42,7 @@ describe("seed", () => {
         sql`select count(*)::int as n from profiles p where fictional and not exists (select 1 from photos f where f.profile_id = p.id and f.is_main)`,
       ),
     ).toBe(0);
-    const [profile] = await app.services.profiles.teaser({ limit: 1, countries: ["NL", "DE", "FR", "GB"] });
+    const [profile] = await app.services.search.teaser({ limit: 1, countries: ["NL", "DE", "FR", "GB"] });
     const url = profile?.main_image?.thumb_url ?? "";
     const response = await app.server.inject({ url });
     expect(response.statusCode).toBe(200);
@@ -86,7 +86,7 @@ async function pickMember(offset: number) {
   return row;
 }
 
-const teaserIds = async () => (await app.services.profiles.teaser({ limit: 100, countries: ["NL"] })).map((p) => p.id);
+const teaserIds = async () => (await app.services.search.teaser({ limit: 100, countries: ["NL"] })).map((p) => p.id);
 
 describe("photo CDN and teaser visibility", () => {
   it("serves a public main image, and refuses unknown keys and malformed paths", async () => {
@@ -120,7 +120,7 @@ describe("photo CDN and teaser visibility", () => {
   });
 
   it("lists only members of the asked countries with an active main image, never the demo accounts without photo", async () => {
-    const teaser = await app.services.profiles.teaser({ limit: 50, countries: ["NL", "BE"] });
+    const teaser = await app.services.search.teaser({ limit: 50, countries: ["NL", "BE"] });
     expect(teaser.length).toBeGreaterThan(0);
     expect(teaser.every((p) => ["NL", "BE"].includes(p.country) && p.main_image?.status === "active")).toBe(true);
     expect(teaser.map((p) => p.name)).not.toContain(DEMO_ACCOUNTS.free.name);

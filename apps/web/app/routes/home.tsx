@@ -4,8 +4,6 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link, redirect, useNavigate } from "react-router";
 import { isSmartphone } from "../lib/media";
 import { useRootData } from "../lib/root-data";
-import { settingsFor } from "../lib/settings.server";
-import { hasTrafficSource } from "../lib/tracking";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import { ProfileGrid } from "../ui/profile-card";
@@ -16,12 +14,11 @@ import { SignupModal } from "./signup-flow";
  * Spec §2: home → members for a logged-in member. The teaser only goes to the browser when search may
  * be shown (spec §4), never just hidden in it.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   if (await services.currentUser()) throw redirect("/members");
-  const settings = await settingsFor(request, services);
-  if (!searchVisible(settings, false, hasTrafficSource(request.headers.get("cookie")))) return { profiles: [] };
-  return { profiles: await services.teaser({ limit: 12, countries: settings.countries }) };
+  // Empty where the logged-out search rule (spec §4) hides members from this visitor (decided on the server).
+  return { profiles: await services.teaser({ limit: 12 }) };
 }
 
 const STEPS = [

@@ -51,9 +51,11 @@ function services(options: { user?: Partial<User> | null; loggedOutSearch?: "all
     teaser: async () => [],
     member: async (id: number) => (id === 42 ? anna : id === 43 ? { blocked_by: "Bea" } : null),
     matchFinder: async () => null,
+    // The host decides the logged-out search rule (spec §4) and answers null where it hides the search.
     searchMembers: async (query: MemberSearchQuery) => {
       searches.push(query);
-      return { profiles: [], numResults: 0, page: 1, pages: 0, similar: [] };
+      if (options.loggedOutSearch === "none" && !options.user) return null;
+      return { profiles: [], numResults: 0, numResultsCapped: false, page: 1, pages: 0, similar: [] };
     },
   } satisfies SsrServices;
   return { context: createLoadContext(fake), searches };
@@ -123,9 +125,8 @@ describe("/members loader", () => {
     expect(searches).toEqual([{ gender: "female" }, { country: "NL", page: 2 }]);
   });
 
-  it("sends no profile to a visitor when logged-out search is off", async () => {
-    const { context, searches } = services({ loggedOutSearch: "none" });
+  it("sends no profile to a visitor when the host says logged-out search is off", async () => {
+    const { context } = services({ loggedOutSearch: "none" });
     expect(await membersLoader(args("http://x/members", context))).toEqual({ visible: false });
-    expect(searches).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import { searchVisible } from "@app/contract";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { SearchForm } from "../features/search/search-form";
@@ -6,8 +5,6 @@ import { searchQueryFrom } from "../features/search/search-query";
 import { SearchResults } from "../features/search/search-results";
 import { getRegions } from "../features/site/api";
 import { useRootData } from "../lib/root-data";
-import { settingsFor } from "../lib/settings.server";
-import { hasTrafficSource } from "../lib/tracking";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/members";
@@ -21,12 +18,11 @@ const loadRegions = () => getRegions("all");
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const [user, settings] = await Promise.all([services.currentUser(), settingsFor(request, services)]);
-  if (!searchVisible(settings, user !== null, hasTrafficSource(request.headers.get("cookie")))) {
-    return { visible: false as const };
-  }
+  const user = await services.currentUser();
   const query = searchQueryFrom(new URL(request.url).searchParams, user?.profile ?? null);
-  return { visible: true as const, query, result: await services.searchMembers(query) };
+  // The server decides whether a visitor may search (spec §4); a hidden search sends no profile.
+  const result = await services.searchMembers(query);
+  return result ? { visible: true as const, query, result } : { visible: false as const };
 }
 
 export default function Members({ loaderData }: Route.ComponentProps) {

@@ -11,7 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The match finder's picks (what they seek, their age); the search's first page when it has none.
   // Both leave out the member and anyone in a block with them.
   const matches = (await services.matchFinder())?.profiles ?? [];
-  const profiles = matches.length ? matches : (await services.searchMembers({})).profiles;
+  const profiles = matches.length ? matches : ((await services.searchMembers({}))?.profiles ?? []);
   return { profiles: profiles.slice(0, 12) };
 }
 

@@ -35,7 +35,12 @@ export const users = pgTable(
     signupDate: timestamp("signup_date", { withTimezone: true }).notNull().defaultNow(),
     deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email), check("users_email_lowercase", sql`${t.email} = lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    // The few members others may not see (visibleUserCondition).
+    index("users_hidden").on(t.id).where(sql`${t.invisible} or ${t.status} = 'pending_deletion'`),
+    check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
+  ],
 );
 
 /**

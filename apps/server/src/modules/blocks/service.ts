@@ -1,7 +1,15 @@
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import { blockedBy, blockedEitherWay, blockersBetween, deleteBlock, insertBlock, notBlockedByCondition } from "./queries.ts";
+import {
+  blockedBy,
+  blockedEitherWay,
+  blockedEitherWayCondition,
+  blockersBetween,
+  deleteBlock,
+  insertBlock,
+  notBlockedByCondition,
+} from "./queries.ts";
 
 /**
  * What other modules do inside the blocking transaction (spec §6: "chats and likes are deleted"): the
@@ -49,6 +57,15 @@ export class BlockService {
    */
   notBlockedBy(column: SQL, viewerProfileId: number | null): SQL | undefined {
     return viewerProfileId ? notBlockedByCondition(column, viewerProfileId) : undefined;
+  }
+
+  /**
+   * A condition on a profile id column: no block between that profile and `viewerProfileId` in either
+   * direction (true for visitors), for other modules' lists (the search). Two anti-joins on the viewer's
+   * few blocks: the list needs no separate look-up of blocked ids first (decision 018).
+   */
+  notBlockedEitherWay(column: SQL, viewerProfileId: number | null): SQL {
+    return viewerProfileId ? blockedEitherWayCondition(column, viewerProfileId, false) : sql`true`;
   }
 
   /** The members `blockerId` blocked, most recent first. */

@@ -1,4 +1,4 @@
-import { ENDPOINTS, LIMITS, type MemberContext, PHOTO_UPLOAD, searchVisible } from "@app/contract";
+import { ENDPOINTS, LIMITS, type MemberContext, PHOTO_UPLOAD } from "@app/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import { handle } from "../../platform/http/endpoint.ts";
@@ -14,27 +14,12 @@ export interface ProfileRoutesOptions {
   profiles: ProfileService;
   photos: PhotoService;
   site: SiteService;
-  hasTrafficSource(request: FastifyRequest): boolean;
 }
 
-/** Search, member views, and the member's own profile and photos (see the contract's endpoint table). */
-export async function profileRoutes(
-  app: FastifyInstance,
-  { profiles, photos, site, hasTrafficSource }: ProfileRoutesOptions,
-): Promise<void> {
+/** Member views, and the member's own profile and photos (see the contract's endpoint table). */
+export async function profileRoutes(app: FastifyInstance, { profiles, photos, site }: ProfileRoutesOptions): Promise<void> {
   const settingsOf = (request: FastifyRequest) =>
     site.settings({ host: requestHost(request), locale: requestLocale(request), geoipCountry: null, selectedCountry: null });
-
-  // Search (spec §4: visitors only where the site's logged-out search rule allows it).
-  handle(app, ENDPOINTS.search, async ({ request, member, query }) => {
-    const settings = await settingsOf(request);
-    if (!searchVisible(settings, member !== null, hasTrafficSource(request))) throw new AppError("authentication_required");
-    return profiles.search(query, await profiles.askerOf(member), settings);
-  });
-
-  handle(app, ENDPOINTS.matchFinder, async ({ request, member }) =>
-    profiles.matchFinder(member.userId, await settingsOf(request)),
-  );
 
   // One member's profile, as the asker may see it (visitors too: profile pages are public).
   handle(app, ENDPOINTS.member, async ({ request, member, query }) => {

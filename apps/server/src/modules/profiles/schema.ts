@@ -58,6 +58,12 @@ export const profiles = pgTable(
   },
   (t) => [
     uniqueIndex("profiles_user_unique").on(t.userId),
-    index("profiles_search").on(t.status, t.gender, t.country, t.birthDate),
+    // Counting a search (decision 018): every filter and what the visibility and block checks need are in
+    // the index, so the count never reads the table.
+    index("profiles_search").on(t.status, t.country, t.gender, t.birthDate, t.userId, t.id),
+    // Lists newest first (decision 018): one gender and country read in order, the age checked inside
+    // the index; the second serves lists over several countries or both genders, and the teaser.
+    index("profiles_listed_recent").on(t.status, t.gender, t.country, t.createdAt, t.id, t.birthDate),
+    index("profiles_listed_all_recent").on(t.status, t.createdAt, t.id),
   ],
 );

@@ -2,17 +2,11 @@ import {
   ageOn,
   type Distance,
   distanceBucket,
-  MATCH_AGE_SPREAD,
-  type MatchFinderResponse,
   type MemberContext,
   type MemberResponse,
-  type MemberSearchQuery,
-  type MemberSearchResponse,
   type OwnProfile,
   type ProfileUpdate,
-  SEARCH_PAGE_SIZE,
   type Settings,
-  SIMILAR_THRESHOLD,
   type TeaserProfile,
   type User,
 } from "@app/contract";
@@ -24,25 +18,27 @@ import { type Coordinates, LocationService } from "../location/service.ts";
 import type { PhotoService, PhotoViewer } from "../photos/service.ts";
 import type { VisibilityPolicy } from "../visibility/index.ts";
 import {
+  askerProfileOfUser,
   findProfileOfUser,
   findVisibleProfile,
   insertProfile,
   isPublicProfile,
-  matchProfiles,
+  type ListedProfiles,
+  listedProfiles,
   type NewProfile,
+  type ProfileFilters,
   type ProfileRow,
   profileIdOfUserColumn,
   profileNames,
   profilesWithoutPosition,
   relatedProfiles,
-  type SearchFilters,
-  searchProfiles,
   setStatusOfUser,
   type TeaserRow,
-  teaserProfiles,
   updateProfile,
 } from "./queries.ts";
 import { profiles } from "./schema.ts";
+
+export type { ListedProfiles, ProfileFilters, TeaserRow };
 
 /**
  * Who is looking: their own profile (excluded from results), whether they are premium, and the centre
@@ -53,9 +49,6 @@ export interface Asker {
   paid: boolean;
   origin?: Coordinates | null;
 }
-
-const showsCity = (settings: Pick<Settings, "visible_profile_fields">) =>
-  (settings.visible_profile_fields as readonly string[]).includes("city");
 
 /** A profile's position: the centre of its city, when the city is known. */
 function positionOf(row: { latitude: number | null; longitude: number | null }): Coordinates | null {
@@ -76,6 +69,15 @@ export function sexualityOf(gender: "male" | "female", seeking: "male" | "female
   if (seeking === "both") return "bi";
   if (seeking === gender) return gender === "male" ? "gay" : "lesbian";
   return "hetero";
+}
+
+/** A member as the match finder sees them (ProfileService.seekerOf). */
+export interface Seeker {
+  profileId: number;
+  age: number;
+  seeking: "male" | "female" | "both";
+  country: string;
+  origin: Coordinates | null;
 }
 
 export class ProfileService {
@@ -106,8 +108,8 @@ export class ProfileService {
    * Profile cards: the card's fields (never the coordinates), the public main image (null without one)
    * and the bucketed distance from `origin`.
    */
-  private async presentTeasers(
-    rows: TeaserRow[],
+  async presentCards(
+    rows: readonly TeaserRow[],
     origin: Coordinates | null | undefined,
     /** The site shows cities (visible_profile_fields); without them, no distance either. */
     showCity: boolean,
@@ -129,56 +131,6 @@ export class ProfileService {
             : null,
       };
     });
-  }
-
-  /**
-   * GET /api/members.php: the spec's search (gender, country, countryregion, age range) over visible,
-   * active members of the site's countries, 24 per page; when it finds fewer than 6, similar members
-   * (same gender, any region or age) follow.
-   */
-  async search(
-    query: MemberSearchQuery,
-    asker: Asker | null,
-    settings: Pick<Settings, "countries" | "visible_profile_fields">,
-  ): Promise<MemberSearchResponse> {
-    const countries = query.country ? settings.countries.filter((c) => c === query.country) : settings.countries;
-    const filters: SearchFilters = {
-      gender: query.gender,
-      countries,
-      region: query.country ? query.countryregion : undefined,
-      minAge: query.min_age,
-      maxAge: query.max_age,
-    };
-    const page = query.page ?? 1;
-    const common = {
-      visibleUser: await this.visibleTo(asker?.profileId),
-      withPhoto: this.photos.hasPublicMain(sql`${profiles.id}`),
-      excludeProfileId: asker?.profileId ?? null,
-    };
-    const { rows, total } = await searchProfiles(this.db, {
-      ...common,
-      filters,
-      limit: SEARCH_PAGE_SIZE,
-      offset: (page - 1) * SEARCH_PAGE_SIZE,
-    });
-    let similar: TeaserRow[] = [];
-    if (total < SIMILAR_THRESHOLD) {
-      const wider = await searchProfiles(this.db, {
-        ...common,
-        filters: { gender: query.gender, countries: settings.countries },
-        limit: 12 + total,
-        offset: 0,
-      });
-      const found = new Set(rows.map((r) => r.id));
-      similar = wider.rows.filter((r) => !found.has(r.id)).slice(0, 12);
-    }
-    return {
-      profiles: await this.presentTeasers(rows, asker?.origin, showsCity(settings)),
-      numResults: total,
-      page,
-      pages: Math.ceil(total / SEARCH_PAGE_SIZE),
-      similar: await this.presentTeasers(similar, asker?.origin, showsCity(settings)),
-    };
   }
 
   /**
@@ -231,53 +183,31 @@ export class ProfileService {
         locked_photos: lockedCount,
         photo_lock: lockedCount === 0 ? null : asker ? "premium" : "login",
       },
-      related: await this.presentTeasers(related, asker?.origin, shown.has("city")),
+      related: await this.presentCards(related, asker?.origin, shown.has("city")),
       blocked: block?.aBlockedB ?? false,
     };
   }
 
   /**
-   * /match-finder: members of the gender the member looks for (any for "both"), within 8 years of
-   * their age, with a photo, from their own country first, then the site's other countries.
+   * Active profiles of visible members matching `filters`, as a subquery of card columns that lists of
+   * other modules (the search) select from, sort and page: the profiles module lends the rows it owns,
+   * not its table. Rows of it are presented with `presentCards`.
    */
-  async matchFinder(
-    userId: number,
-    settings: Pick<Settings, "countries" | "visible_profile_fields">,
-  ): Promise<MatchFinderResponse> {
-    const own = await findProfileOfUser(this.db, userId);
-    if (!own) throw new AppError("not_found");
-    const age = ageOn(own.birthDate, new Date());
-    const criteria = {
-      gender: own.seeking === "both" ? null : own.seeking,
-      min_age: Math.max(18, age - MATCH_AGE_SPREAD),
-      max_age: Math.min(99, age + MATCH_AGE_SPREAD),
-      country: own.country,
-    };
-    const rows = await matchProfiles(this.db, {
-      filters: {
-        gender: criteria.gender ?? undefined,
-        countries: settings.countries,
-        minAge: criteria.min_age,
-        maxAge: criteria.max_age,
-      },
-      visibleUser: await this.visibleTo(own.id),
-      withPhoto: this.photos.hasPublicMain(sql`${profiles.id}`),
-      excludeProfileId: own.id,
-      country: own.country,
-      limit: 24,
-    });
-    return { profiles: await this.presentTeasers(rows, positionOf(own), showsCity(settings)), criteria };
+  listed(filters: ProfileFilters): ListedProfiles {
+    return listedProfiles(filters, this.visibleUser());
   }
 
-  /** Newest visible profiles with a public main image, as a visitor may see them. */
-  async teaser(options: { limit: number; countries: readonly string[] }): Promise<TeaserProfile[]> {
-    const rows = await teaserProfiles(this.db, {
-      limit: options.limit,
-      countries: options.countries,
-      visibleUser: this.visibleUser(),
-      withPhoto: this.photos.hasPublicMain(sql`${profiles.id}`),
-    });
-    return this.presentTeasers(rows, null, true);
+  /** What the match finder fits to a member: their age, whom they seek, their country and city centre. */
+  async seekerOf(userId: number): Promise<Seeker | null> {
+    const own = await findProfileOfUser(this.db, userId);
+    if (!own) return null;
+    return {
+      profileId: own.id,
+      age: ageOn(own.birthDate, new Date()),
+      seeking: own.seeking,
+      country: own.country,
+      origin: positionOf(own),
+    };
   }
 
   /** Active profile of a visible member: what a visitor may see at all. */
@@ -435,7 +365,8 @@ export class ProfileService {
   /** The asker of a member call: their profile and where they live (for distances); null for visitors. */
   async askerOf(member: MemberContext | null): Promise<Asker | null> {
     if (!member) return null;
-    const profile = await findProfileOfUser(this.db, member.userId);
+    // The city centre only (two columns by the profile's id): this runs for every list a member asks for.
+    const profile = await askerProfileOfUser(this.db, member.userId);
     return { profileId: member.profileId, paid: member.paid, origin: profile ? positionOf(profile) : null };
   }
 

@@ -108,11 +108,16 @@ const countryParam = z
 
 /** The visitor's chosen country from the route's query (`country=de`), if it names a served one. */
 export function selectedCountryFromQuery(query: Record<string, unknown>, served: readonly string[]): string | null {
+  // Most requests name no country: a failed zod parse builds an error (measurable on GET /api/settings.php).
+  if (query.country === undefined) return null;
   const parsed = countryParam.safeParse(query.country);
   return parsed.success && served.includes(parsed.data) ? parsed.data : null;
 }
 
+type SiteTexts = Pick<Settings, "index_title" | "description" | "fictional_warning" | "fictional_singular" | "fictional_plural">;
+
 export class SiteService {
+  private readonly texts = new WeakMap<SiteContext, Map<LocaleCode, SiteTexts>>();
   /** All sites, by host, reloaded every `cacheMs` (so an edit reaches every node within that time). */
   private cache: { byHost: Map<string, SiteContext>; fallback: SiteContext | undefined; expires: number } | null = null;
 
@@ -148,25 +153,52 @@ export class SiteService {
     this.cache = null;
   }
 
+  /**
+   * A site's translated texts in `locale`, formatted once per site and locale (they change only with the
+   * site, whose context a reload replaces): formatting them on every settings call was a measurable part
+   * of GET /api/settings.php (decision 018).
+   */
+  private textsOf(context: SiteContext, locale: LocaleCode): SiteTexts {
+    let byLocale = this.texts.get(context);
+    if (!byLocale) {
+      byLocale = new Map();
+      this.texts.set(context, byLocale);
+    }
+    let texts = byLocale.get(locale);
+    if (!texts) {
+      const { site } = context;
+      texts = {
+        // A site may set its own title and description; otherwise the translated product defaults.
+        index_title: site.indexTitle || t(locale, "site.index_title", { site: site.name }),
+        description: site.description || t(locale, "site.description", { site: site.name }),
+        fictional_warning: t(locale, "fictional.warning", { site: site.name }),
+        fictional_singular: t(locale, "fictional.singular"),
+        fictional_plural: t(locale, "fictional.plural"),
+      };
+      byLocale.set(locale, texts);
+    }
+    return texts;
+  }
+
   async settings(request: SettingsRequest): Promise<Settings> {
-    const { site, overrides } = await this.siteFor(request.host);
-    const { locale } = request;
+    const context = await this.siteFor(request.host);
+    const { site, overrides } = context;
     const geoip = request.geoipCountry && /^[A-Z]{2}$/.test(request.geoipCountry) ? request.geoipCountry : null;
+    const texts = this.textsOf(context, request.locale);
     return {
       ...overrides,
       name: site.name,
-      // A site may set its own title and description; otherwise the translated product defaults.
-      index_title: site.indexTitle || t(locale, "site.index_title", { site: site.name }),
-      description: site.description || t(locale, "site.description", { site: site.name }),
+      index_title: texts.index_title,
+      description: texts.description,
       visible_profile_notes: {},
       geoip_country: geoip,
       geoip_selected_country: request.selectedCountry ?? geoip,
       support_email: site.supportEmail,
       domain: site.isDefault ? normaliseHost(request.host) : site.host,
       domain_language: isLocaleCode(site.domainLanguage) ? site.domainLanguage : null,
-      fictional_warning: t(locale, "fictional.warning", { site: site.name }),
-      fictional_singular: t(locale, "fictional.singular"),
-      fictional_plural: t(locale, "fictional.plural"),
+      fictional_warning: texts.fictional_warning,
+      fictional_singular: texts.fictional_singular,
+      fictional_plural: texts.fictional_plural,
     };
   }
 

@@ -14,26 +14,37 @@ export const PROVIDER_HOOKS_PREFIX = "/hooks/";
  * prove themselves by their own means (see provider-hooks.ts).
  */
 export function registerCsrfProtection(app: FastifyInstance, allowedOrigins: readonly string[]): void {
-  app.addHook("onRequest", async (request: FastifyRequest) => {
-    // Every unsafe request, whatever its path looks like before decoding (`/%61pi/...` is `/api/...`).
-    if (SAFE.has(request.method)) return;
-    if (request.routeOptions.url?.startsWith(PROVIDER_HOOKS_PREFIX)) return;
-    const origin = request.headers.origin;
-    if (origin) {
-      if (!sameOrigin(origin, request) && !allowedOrigins.includes(origin)) throw new AppError("bad_origin");
-    } else if (request.headers["sec-fetch-site"] === "cross-site") {
-      throw new AppError("bad_origin");
+  // Every unsafe request, whatever its path looks like before decoding (`/%61pi/...` is `/api/...`). A
+  // plain callback hook: safe methods (most requests) pass without a promise.
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (SAFE.has(request.method)) return done();
+    try {
+      checkUnsafeRequest(request, allowedOrigins);
+      done();
+    } catch (error) {
+      done(error as Error);
     }
-    // Body types are the API's rule; page routes hand their body to React Router as it is.
-    if (!request.routeOptions.url?.startsWith("/api/")) return;
-    const type =
-      String(request.headers["content-type"] ?? "")
-        .split(";")[0]
-        ?.trim()
-        .toLowerCase() ?? "";
-    const hasBody = Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;
-    if (hasBody && !API_TYPES.includes(type)) throw new AppError("unsupported_media_type");
   });
+}
+
+/** An unsafe request must come from this site and carry an API body type (throws AppError otherwise). */
+function checkUnsafeRequest(request: FastifyRequest, allowedOrigins: readonly string[]): void {
+  if (request.routeOptions.url?.startsWith(PROVIDER_HOOKS_PREFIX)) return;
+  const origin = request.headers.origin;
+  if (origin) {
+    if (!sameOrigin(origin, request) && !allowedOrigins.includes(origin)) throw new AppError("bad_origin");
+  } else if (request.headers["sec-fetch-site"] === "cross-site") {
+    throw new AppError("bad_origin");
+  }
+  // Body types are the API's rule; page routes hand their body to React Router as it is.
+  if (!request.routeOptions.url?.startsWith("/api/")) return;
+  const type =
+    String(request.headers["content-type"] ?? "")
+      .split(";")[0]
+      ?.trim()
+      .toLowerCase() ?? "";
+  const hasBody = Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;
+  if (hasBody && !API_TYPES.includes(type)) throw new AppError("unsupported_media_type");
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SEARCH_FIELDS } from "@app/contract";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { IntlProvider } from "react-intl";
 import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
@@ -200,7 +200,14 @@ describe("search results", () => {
   }
 
   it("counts the results and pages through them keeping the filters", () => {
-    renderResults({ profiles: [profile(1), profile(2)], numResults: 50, page: 2, pages: 3, similar: [] });
+    renderResults({
+      profiles: [profile(1), profile(2)],
+      numResults: 50,
+      numResultsCapped: false,
+      page: 2,
+      pages: 3,
+      similar: [],
+    });
     expect(screen.getByRole("heading", { name: "50 members found" })).toBeVisible();
     expect(screen.getAllByRole("link", { name: /^Member \d/ })[0]?.getAttribute("href")).toBe("/members/1");
     const pages = within(screen.getByRole("navigation", { name: "Search result pages" }));
@@ -210,8 +217,19 @@ describe("search results", () => {
     expect(screen.queryByRole("heading", { name: "Similar members" })).toBeNull();
   });
 
+  it("shows a capped count as 1000+ and explains pages past the cap", () => {
+    renderResults({ profiles: [profile(1)], numResults: 1000, numResultsCapped: true, page: 2, pages: 42, similar: [] });
+    expect(screen.getByRole("heading", { name: "1000+ members found" })).toBeTruthy();
+    cleanup();
+    renderResults({ profiles: [], numResults: 1000, numResultsCapped: true, page: 50, pages: 42, similar: [] });
+    expect(screen.getByText(/Only the first 1000 members of a search are shown/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to the first page" }).getAttribute("href")).toBe(
+      "/members?gender=female&country=NL",
+    );
+  });
+
   it("says when nothing matched and offers similar members", () => {
-    renderResults({ profiles: [], numResults: 0, page: 1, pages: 0, similar: [profile(9)] });
+    renderResults({ profiles: [], numResults: 0, numResultsCapped: false, page: 1, pages: 0, similar: [profile(9)] });
     expect(screen.getByRole("heading", { name: "0 members found" })).toBeVisible();
     expect(screen.getByText(/No members match your search/)).toBeVisible();
     expect(screen.queryByRole("navigation", { name: "Search result pages" })).toBeNull();

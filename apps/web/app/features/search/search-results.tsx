@@ -62,17 +62,29 @@ export function SearchResults({ query, result }: { query: MemberSearchQuery; res
     <>
       <section aria-labelledby="search-results-heading">
         <h2 id="search-results-heading" className="h5 mb-3">
-          <FormattedMessage id="search.results" values={{ count: result.numResults }} />
+          {result.numResultsCapped ? (
+            <FormattedMessage id="search.results_capped" values={{ count: result.numResults }} />
+          ) : (
+            <FormattedMessage id="search.results" values={{ count: result.numResults }} />
+          )}
         </h2>
         {result.profiles.length > 0 ? (
           <ProfileGrid profiles={result.profiles} />
         ) : (
           <p className="text-body-secondary">
             {result.numResults > 0 ? (
-              <FormattedMessage
-                id="search.page_empty"
-                values={{ first: (chunks) => <Link to={searchHref(query, 1)}>{chunks}</Link> }}
-              />
+              result.numResultsCapped && result.page > result.pages ? (
+                // Pages past the counted cap answer no members (decision 018).
+                <FormattedMessage
+                  id="search.page_beyond_cap"
+                  values={{ count: result.numResults, first: (chunks) => <Link to={searchHref(query, 1)}>{chunks}</Link> }}
+                />
+              ) : (
+                <FormattedMessage
+                  id="search.page_empty"
+                  values={{ first: (chunks) => <Link to={searchHref(query, 1)}>{chunks}</Link> }}
+                />
+              )
             ) : (
               <FormattedMessage id="search.empty" />
             )}

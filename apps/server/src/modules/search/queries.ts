@@ -1,0 +1,36 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/index.ts";
+import type { ListedProfiles, TeaserRow } from "../profiles/service.ts";
+
+/** Rows of a statement (both drivers answer `{ rows }`); the column names below are TeaserRow's. */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Rows of `listed` (the profiles module's subquery) that also match `where`, newest first, `offset` rows
+ * in. Read in the order of the `profiles_listed_*` indexes, so a page stops after offset + limit
+ * matches instead of sorting all of them (decision 018).
+ */
+export function newestListed(
+  db: Db,
+  listed: ListedProfiles,
+  options: { where?: SQL | undefined; offset?: number; limit: number },
+): Promise<TeaserRow[]> {
+  return rowsOf<TeaserRow>(
+    db,
+    sql`select "id", "name", "age", "country", "city", "fictional", "latitude", "longitude" from ${listed.from}
+        ${options.where ? sql`where ${options.where}` : sql``}
+        order by "created_at" desc, "id" desc limit ${options.limit} offset ${options.offset ?? 0}`,
+  );
+}
+
+/** How many rows of `listed` match `where`, counting no further than `cap` (the rest is never read). */
+export async function countListedUpTo(db: Db, listed: ListedProfiles, where: SQL | undefined, cap: number): Promise<number> {
+  if (cap <= 0) return 0;
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as "n" from (select 1 from ${listed.from} ${where ? sql`where ${where}` : sql``} limit ${cap}) as "up_to_cap"`,
+  );
+  return row?.n ?? 0;
+}

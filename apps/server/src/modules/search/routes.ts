@@ -1,0 +1,32 @@
+import { ENDPOINTS } from "@app/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { handle } from "../../platform/http/endpoint.ts";
+import { requestHost, requestLocale } from "../../platform/http/request-locale.ts";
+import type { ProfileService } from "../profiles/index.ts";
+import type { SiteService } from "../site/service.ts";
+import type { SearchService } from "./service.ts";
+
+export interface SearchRoutesOptions {
+  profiles: Pick<ProfileService, "askerOf">;
+  search: SearchService;
+  site: SiteService;
+  hasTrafficSource(request: FastifyRequest): boolean;
+}
+
+/** GET /api/members.php (the search) and GET /api/match-finder.php. */
+export async function searchRoutes(
+  app: FastifyInstance,
+  { profiles, search, site, hasTrafficSource }: SearchRoutesOptions,
+): Promise<void> {
+  const settingsOf = (request: FastifyRequest) =>
+    site.settings({ host: requestHost(request), locale: requestLocale(request), geoipCountry: null, selectedCountry: null });
+
+  // The logged-out search rule (spec §4) is the service's: the page loader gets the same answer.
+  handle(app, ENDPOINTS.search, async ({ request, member, query }) =>
+    search.searchFor(query, await profiles.askerOf(member), await settingsOf(request), {
+      hasTrafficSource: hasTrafficSource(request),
+    }),
+  );
+
+  handle(app, ENDPOINTS.matchFinder, async ({ request, member }) => search.matchFinder(member.userId, await settingsOf(request)));
+}

@@ -1,0 +1,183 @@
+import { SEARCH_PAGE_SIZE } from "@app/contract";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { TestClient } from "../../test/client.ts";
+import { rowsOf, searchAs, seededTestApp, signUpMember } from "../../test/members.ts";
+import { SearchService } from "./service.ts";
+
+const env = seededTestApp(150);
+
+const rows = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(env.database, query);
+const member = (options: { paid?: boolean; activate?: boolean } = {}) => signUpMember(env.app, options);
+const search = searchAs;
+
+describe("member search", () => {
+  it("filters by gender, country, region and age, with the exact count and stable paging", async () => {
+    const { client } = await member();
+    const result = await search(client, "?gender=female&min_age=25&max_age=40");
+    const [expected] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from profiles where status = 'active' and gender = 'female'
+          and date_part('year', age(birth_date)) between 25 and 40`,
+    );
+    expect(result.numResults).toBe(expected?.n);
+    expect(result.profiles.length).toBe(Math.min(SEARCH_PAGE_SIZE, result.numResults));
+    for (const p of result.profiles) expect(p.age >= 25 && p.age <= 40).toBe(true);
+    const genders = await rows<{ gender: string }>(
+      sql`select distinct gender from profiles where id in (${sql.join(
+        result.profiles.map((p) => sql`${p.id}`),
+        sql`, `,
+      )})`,
+    );
+    expect(genders).toEqual([{ gender: "female" }]);
+
+    const all = await search(client, "");
+    expect(all.pages).toBe(Math.ceil(all.numResults / SEARCH_PAGE_SIZE));
+    const second = await search(client, "?page=2");
+    const firstIds = new Set(all.profiles.map((p) => p.id));
+    expect(second.profiles.some((p) => firstIds.has(p.id))).toBe(false);
+
+    const nl = await search(client, "?country=nl");
+    expect(nl.profiles.every((p) => p.country === "NL")).toBe(true);
+    const [region] = await rows<{ region: string }>(
+      sql`select region from profiles where country = 'NL' and region is not null limit 1`,
+    );
+    const inRegion = await search(client, `?country=NL&countryregion=${region?.region}`);
+    const regions = await rows<{ region: string }>(
+      sql`select distinct region from profiles where id in (${sql.join(
+        [0, ...inRegion.profiles.map((p) => p.id)].map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    expect(regions).toEqual([{ region: region?.region }]);
+  });
+
+  it("never lists invisible, unconfirmed, pending-deletion members or the asker", async () => {
+    const asker = await member();
+    const hidden = await member();
+    const leaving = await member();
+    const unconfirmed = await member({ activate: false });
+    const shown = await member();
+    await env.database.db.execute(sql`update users set invisible = true where id = ${hidden.userId}`);
+    await env.database.db.execute(sql`update users set status = 'pending_deletion' where id = ${leaving.userId}`);
+    const ids = new Set<number>();
+    const first = await search(asker.client, "?gender=male&country=NL");
+    for (let page = 1; page <= first.pages; page++)
+      for (const p of (await search(asker.client, `?gender=male&country=NL&page=${page}`)).profiles) ids.add(p.id);
+    expect(ids.has(shown.profileId)).toBe(true);
+    for (const excluded of [asker, hidden, leaving, unconfirmed]) expect(ids.has(excluded.profileId)).toBe(false);
+  });
+
+  it("offers similar members when the search finds few", async () => {
+    const { client } = await member();
+    const narrow = await search(client, "?gender=female&country=NZ&min_age=69&max_age=69");
+    expect(narrow.numResults).toBeLessThan(6);
+    expect(narrow.similar.length).toBeGreaterThan(0);
+    const found = new Set(narrow.profiles.map((p) => p.id));
+    expect(narrow.similar.some((p) => found.has(p.id))).toBe(false);
+    const wide = await search(client, "?gender=female");
+    expect(wide.similar).toEqual([]);
+  });
+
+  it("refuses bad filters with a clear error", async () => {
+    const { client } = await member();
+    for (const bad of ["?min_age=abc", "?min_age=17", "?min_age=40&max_age=30", "?gender=robot", "?page=0"]) {
+      const response = await client.get(`/api/members.php${bad}`);
+      expect(response.statusCode, bad).toBe(422);
+      expect(response.json().error).toBe("validation_failed");
+    }
+  });
+
+  it("keeps visitors out of the search where the site closes it, but not members", async () => {
+    await env.database.db.execute(
+      sql`update sites set settings = ${JSON.stringify({ logged_out_search: "none", logged_out_search_trafficsource: "none" })}::jsonb where is_default`,
+    );
+    env.app.services.site.invalidate();
+    try {
+      const visitor = await new TestClient(env.app.server).get("/api/members.php");
+      expect(visitor.statusCode).toBe(403);
+      expect(visitor.json().error).toBe("authentication_required");
+      expect((await (await member()).client.get("/api/members.php")).statusCode).toBe(200);
+    } finally {
+      await env.database.db.execute(sql`update sites set settings = '{}'::jsonb where is_default`);
+      env.app.services.site.invalidate();
+    }
+  });
+
+  it("puts members with a public photo first, newest first in each group, across pages", async () => {
+    const { client } = await member();
+    const listed: number[] = [];
+    const first = await search(client, "?gender=female");
+    for (let page = 1; page <= first.pages; page++)
+      listed.push(...(await search(client, `?gender=female&page=${page}`)).profiles.map((p) => p.id));
+    const expected = await rows<{ id: number }>(
+      sql`select p.id from profiles p join users u on u.id = p.user_id
+          where p.status = 'active' and p.gender = 'female' and not u.invisible and u.status <> 'pending_deletion'
+          order by exists (select 1 from photos f where f.profile_id = p.id and f.is_main and f.status = 'active' and not f.private) desc,
+                   p.created_at desc, p.id desc`,
+    );
+    expect(listed).toEqual(expected.map((r) => r.id));
+    expect(first.numResultsCapped).toBe(false);
+  });
+
+  it("counts up to the cap, says there are more, and answers no profiles past the cap", async () => {
+    const { profileId } = await member();
+    const capped = new SearchService(
+      env.database.db,
+      env.app.services.profiles,
+      env.app.services.photos,
+      env.app.services.blocks,
+      {
+        countCap: 10,
+      },
+    );
+    const settings = await env.app.services.site.settings({
+      host: "localhost",
+      locale: "en",
+      geoipCountry: null,
+      selectedCountry: null,
+    });
+    const asker = { profileId, paid: false };
+    const page1 = await capped.search({}, asker, settings);
+    expect(page1).toMatchObject({ numResults: 10, numResultsCapped: true, page: 1, pages: 1 });
+    expect(page1.profiles.length).toBe(SEARCH_PAGE_SIZE);
+    const past = await capped.search({ page: 2 }, asker, settings);
+    expect(past).toMatchObject({ profiles: [], numResults: 10, numResultsCapped: true, page: 2, pages: 1 });
+    const narrow = await capped.search({ gender: "female", country: "NZ", min_age: 69, max_age: 69 }, asker, settings);
+    expect(narrow.numResultsCapped).toBe(false);
+  });
+});
+
+describe("match finder", () => {
+  it("suggests members of the sought gender within 8 years, with a photo, own country first", async () => {
+    const { client, userId } = await member();
+    await env.database.db.execute(sql`update profiles set country = 'DE' where user_id = ${userId}`);
+    const response = await client.get("/api/match-finder.php");
+    expect(response.statusCode).toBe(200);
+    const { profiles, criteria } = response.json() as {
+      profiles: { id: number; age: number; country: string; main_image: unknown }[];
+      criteria: { gender: string; min_age: number; max_age: number; country: string };
+    };
+    const age =
+      new Date().getUTCFullYear() -
+      1988 -
+      (new Date().getUTCMonth() < 1 || (new Date().getUTCMonth() === 1 && new Date().getUTCDate() < 2) ? 1 : 0);
+    expect(criteria).toEqual({ gender: "female", min_age: age - 8, max_age: age + 8, country: "DE" });
+    expect(profiles.length).toBeGreaterThan(0);
+    for (const p of profiles) {
+      expect(p.age).toBeGreaterThanOrEqual(age - 8);
+      expect(p.age).toBeLessThanOrEqual(age + 8);
+      expect(p.main_image).not.toBeNull();
+    }
+    const genders = await rows<{ gender: string }>(
+      sql`select distinct gender from profiles where id in (${sql.join(
+        profiles.map((p) => sql`${p.id}`),
+        sql`, `,
+      )})`,
+    );
+    expect(genders).toEqual([{ gender: "female" }]);
+    // Own country first: once another country appears, no German member follows.
+    const firstOther = profiles.findIndex((p) => p.country !== "DE");
+    if (firstOther >= 0) expect(profiles.slice(firstOther).some((p) => p.country === "DE")).toBe(false);
+    expect((await new TestClient(env.app.server).get("/api/match-finder.php")).statusCode).toBe(403);
+  });
+});
