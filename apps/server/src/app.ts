@@ -23,6 +23,7 @@ import { type Bus, openBus, RedisBus } from "./platform/bus.ts";
 import type { Config } from "./platform/config.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
 import { AppError } from "./platform/errors.ts";
+import { registerCompression } from "./platform/http/compression.ts";
 import { registerCsrfProtection } from "./platform/http/csrf.ts";
 import { registerErrorHandling } from "./platform/http/errors.ts";
 import { mailboxRoutes } from "./platform/http/mailbox.ts";
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   };
 
   await server.register(cookie);
+  await registerCompression(server);
   await server.register(helmet, {
     // API answers get a deny-all policy; HTML pages get their own with a per-response nonce (ssr.ts).
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
