@@ -65,7 +65,7 @@ export function SearchResults({ query, result }: { query: MemberSearchQuery; res
           <FormattedMessage id="search.results" values={{ count: result.numResults }} />
         </h2>
         {result.profiles.length > 0 ? (
-          <ProfileGrid profiles={result.profiles} />
+          <ProfileGrid profiles={result.profiles} leading />
         ) : (
           <p className="text-body-secondary">
             {result.numResults > 0 ? (
