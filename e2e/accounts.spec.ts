@@ -190,12 +190,13 @@ test("the premium demo member logs in and sees the member navigation", async ({ 
 });
 
 test("what a visitor types before the page's script has loaded is kept, and the login works", async ({ page }) => {
-  // Hold the app's scripts back, as a slow connection does, while the server-rendered form is usable.
+  // Hold the app's scripts back, as a slow connection does, while the server-rendered form is usable
+  // (only the scripts: the stylesheet is needed for the page to show at all).
   let release: () => void = () => {};
   const scriptsHeld = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route("**/assets/**", async (route) => {
+  await page.route("**/assets/**/*.js", async (route) => {
     await scriptsHeld;
     await route.continue();
   });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromiumFlags, chromiumPath } from "./chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 /** The mail catcher (real SMTP in, JSON out) that the site sends its e-mails to. */
@@ -21,17 +22,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: chromiumPath,
+      args: chromiumFlags,
     },
     trace: "off",
   },

@@ -26,6 +26,7 @@ import type { Config } from "./platform/config.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
 import { AppError } from "./platform/errors.ts";
 import { clientNetwork } from "./platform/http/client-address.ts";
+import { registerCompression } from "./platform/http/compression.ts";
 import { registerCsrfProtection } from "./platform/http/csrf.ts";
 import { memberOf, registerEndpointRules, registerMemberContext } from "./platform/http/endpoint.ts";
 import { registerErrorHandling } from "./platform/http/errors.ts";
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   };
 
   await server.register(cookie);
+  await registerCompression(server);
   registerEndpointRules(server);
   registerMemberContext(server, (request) => services.accounts.member(request.cookies[SESSION_COOKIE]));
   registerSecurityHeaders(server, {

@@ -15,16 +15,18 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { MemberProvider } from "./features/account/member-provider";
+import { ADD_PHOTOS_KEY } from "./features/profile/profile-alerts";
 import { messagesFor } from "./i18n/messages.server";
 import { installChunkReload, isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload";
 import { serializeCookie } from "./lib/cookies";
+import { hideDismissedScript } from "./lib/dismissals";
 import { resolveLocale } from "./lib/locale.server";
 import { useNonce } from "./lib/nonce";
 import { QueryProvider } from "./lib/query-client";
 import { type RootData, useRootData } from "./lib/root-data";
 import { extractTracking, hasTrafficSource } from "./lib/tracking";
 import { servicesContext } from "./server-context";
-import "./styles/app.scss";
+import appStylesheet from "./styles/app.scss?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -71,6 +73,9 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate, currentU
   return false;
 }
 
+/** Alerts rendered on the server that this browser may have dismissed (hidden before the first paint). */
+const HIDE_DISMISSED = hideDismissedScript([ADD_PHOTOS_KEY]);
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const nonce = useNonce();
@@ -83,7 +88,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#c2255c" />
         {root ? <meta name="description" content={root.settings.description} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, with the CSP nonce. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HIDE_DISMISSED }} />
         <Meta />
+        {/* With a precedence, React writes the stylesheet ahead of the scripts' modulepreload links, so
+            the browser asks for it first: it blocks the first paint, the scripts do not (decision 014). */}
+        <link rel="stylesheet" href={appStylesheet} precedence="app" />
         <Links nonce={nonce} />
       </head>
       <body>

@@ -20,3 +20,12 @@ export function rememberDismissal(key: string, now: Date = new Date()): void {
     // Not remembered: the alert comes back on the next page load.
   }
 }
+
+/**
+ * An inline script for the document's head: before the first paint, hides the server-rendered alerts
+ * (marked `data-dismissal="<key>"`) that this browser dismissed, so that alerts can be rendered on the
+ * server without showing a dismissed one, and without a layout shift when one is there at hydration.
+ */
+export function hideDismissedScript(keys: readonly string[]): string {
+  return `(function(){try{var k=${JSON.stringify(keys)},c="";for(var i=0;i<k.length;i++){var v=localStorage.getItem(k[i]);if(v&&!isNaN(new Date(v).getTime()))c+='[data-dismissal="'+k[i]+'"]{display:none!important}'}if(c){var s=document.createElement("style");s.textContent=c;document.head.appendChild(s)}}catch(e){}})()`;
+}

@@ -5,8 +5,12 @@ import { useRootData } from "../lib/root-data";
 import { DistanceText } from "./distance";
 import { FictionalIcon } from "./fictional-icon";
 
-/** A member's photo card linking to the profile (home teaser, members list, signup matches). */
-export function ProfileCard({ profile }: { profile: TeaserProfile }) {
+/**
+ * A member's photo card linking to the profile (home teaser, members list, signup matches). `priority`:
+ * the card opens the page's content and its photo is likely the largest paint, so it loads at once
+ * (not lazily) and ahead of the scripts (React also preloads it from the head).
+ */
+export function ProfileCard({ profile, priority = false }: { profile: TeaserProfile; priority?: boolean }) {
   const intl = useIntl();
   const root = useRootData();
   return (
@@ -17,7 +21,8 @@ export function ProfileCard({ profile }: { profile: TeaserProfile }) {
             src={profile.main_image.thumb_url}
             alt={intl.formatMessage({ id: "home.photo_alt" }, { name: profile.name })}
             className="card-img"
-            loading="lazy"
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
             width={320}
             height={400}
           />
@@ -46,15 +51,22 @@ export function ProfileCard({ profile }: { profile: TeaserProfile }) {
   );
 }
 
-/** The card grid of profile cards; when fictional profiles are among them, a legend says what their mark means. */
-export function ProfileGrid({ profiles }: { profiles: TeaserProfile[] }) {
+/** Cards of the first row on a phone (row-cols-2), whose photos load first when the grid leads the page. */
+const FIRST_ROW = 2;
+
+/**
+ * The card grid of profile cards; when fictional profiles are among them, a legend says what their mark
+ * means. `leading`: the grid is the page's main content near the top (the members list), so the first
+ * row's photos load with high priority instead of lazily.
+ */
+export function ProfileGrid({ profiles, leading = false }: { profiles: TeaserProfile[]; leading?: boolean }) {
   const root = useRootData();
   const withFictional = root !== undefined && profiles.some((profile) => profile.fictional);
   return (
     <>
       <ul className="row row-cols-2 row-cols-sm-3 row-cols-lg-6 g-3 list-unstyled">
-        {profiles.map((profile) => (
-          <ProfileCard key={profile.id} profile={profile} />
+        {profiles.map((profile, index) => (
+          <ProfileCard key={profile.id} profile={profile} priority={leading && index < FIRST_ROW} />
         ))}
       </ul>
       {withFictional && root ? (

@@ -48,6 +48,10 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       prefix: "/",
       wildcard: false,
       index: false,
+      // Built files have `.br`/`.gz` siblings made at build time (apps/web/scripts/precompress.ts): sent
+      // as they are to a browser that accepts them, never compressed per request.
+      preCompressed: true,
+      globIgnore: ["**/*.br", "**/*.gz"],
       setHeaders: (reply: FastifyReply, filePath: string) => {
         const immutable = filePath.includes("/assets/");
         reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");

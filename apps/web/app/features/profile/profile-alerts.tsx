@@ -4,7 +4,6 @@ import { Alert } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "react-router";
 import { dismissedAt, rememberDismissal } from "../../lib/dismissals";
-import { useHydrated } from "../../lib/display-mode";
 import { useMember } from "../../lib/member";
 import { onPath } from "../../lib/paths";
 
@@ -32,12 +31,12 @@ export function ProfileAlerts() {
   const intl = useIntl();
   const { user } = useMember();
   const location = useLocation();
-  const hydrated = useHydrated();
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => setDismissed(dismissedAt(ADD_PHOTOS_KEY) !== null), []);
-  // Dismissals live in this browser's storage: nothing shows before hydration, so the server and the
-  // first client render agree.
-  if (!hydrated || dismissed || !showAddPhotosAlert(user, location.pathname)) return null;
+  // Dismissals live in this browser's storage: the server renders the alert, the root's head script
+  // hides it before the first paint when dismissed here (no layout shift either way), and the first
+  // render after hydration removes it.
+  if (dismissed || !showAddPhotosAlert(user, location.pathname)) return null;
   const dismiss = () => {
     rememberDismissal(ADD_PHOTOS_KEY);
     setDismissed(true);
@@ -48,6 +47,7 @@ export function ProfileAlerts() {
       dismissible
       onClose={dismiss}
       className="mt-3"
+      data-dismissal={ADD_PHOTOS_KEY}
       closeLabel={intl.formatMessage({ id: "alerts.close" })}
     >
       <FormattedMessage

@@ -69,7 +69,7 @@ export function SearchResults({ query, result }: { query: MemberSearchQuery; res
           )}
         </h2>
         {result.profiles.length > 0 ? (
-          <ProfileGrid profiles={result.profiles} />
+          <ProfileGrid profiles={result.profiles} leading />
         ) : (
           <p className="text-body-secondary">
             {result.numResults > 0 ? (
