@@ -19,4 +19,9 @@ export interface MemberContext {
   invisible: boolean;
   signupDate: Date;
   notificationsDisabled: DisabledNotification[];
+  /**
+   * The centre of the member's own city (for distances to others; null without a known city). Read with
+   * the session, so a list needs no look-up of who asks; never sent to anyone as it is.
+   */
+  position: { lat: number; lon: number } | null;
 }

@@ -49,10 +49,12 @@ export async function insertSession(db: DbOrTx, userId: number, tokenHash: strin
 
 /**
  * What other modules lend to the member context, as SQL on a user id column (their tables, their
- * rules): the profile id (profiles), the balance and the premium flag (credits).
+ * rules): the profile id and the city centre (profiles), the balance and the premium flag (credits).
  */
 export interface LentMemberColumns {
   profileId: SQL<number | null>;
+  latitude: SQL<number | null>;
+  longitude: SQL<number | null>;
   credits: SQL<number>;
   paid: SQL<boolean>;
 }

@@ -161,7 +161,10 @@ export class AccountService {
   }
 
   /** The member context of a user row with what the profiles and credits modules lend (the request's `member`). */
-  private contextOf(user: UserRow, lent: { profileId: number; credits: number; paid: boolean }): MemberContext {
+  private contextOf(
+    user: UserRow,
+    lent: { profileId: number; credits: number; paid: boolean; latitude: number | null; longitude: number | null },
+  ): MemberContext {
     const disabled = z.array(disabledNotificationSchema).safeParse(user.notificationsDisabled);
     return {
       userId: user.id,
@@ -174,12 +177,14 @@ export class AccountService {
       invisible: user.invisible,
       signupDate: user.signupDate,
       notificationsDisabled: disabled.success ? disabled.data : [],
+      position: lent.latitude === null || lent.longitude === null ? null : { lat: lent.latitude, lon: lent.longitude },
     };
   }
 
-  /** The columns other modules lend to the member's one query: profile id, balance, premium flag. */
+  /** The columns other modules lend to the member's one query: profile id, city centre, balance, premium flag. */
   private readonly lentColumns = (userId: SQL): LentMemberColumns => ({
     profileId: this.deps.profiles.profileIdOf(userId),
+    ...this.deps.profiles.positionOf(userId),
     ...this.deps.credits.memberColumns(userId),
   });
 

@@ -59,6 +59,16 @@ export function profileIdOfUserColumn(userId: SQL): SQL<number | null> {
   return sql<number | null>`(select ${p.id} ${from})`;
 }
 
+/** Lent expressions: the city centre (latitude, longitude) of the member in a user id column. */
+export function positionOfUserColumn(userId: SQL): { latitude: SQL<number | null>; longitude: SQL<number | null> } {
+  const p = alias(profiles, "member_position");
+  const from = sql`from ${profiles} as ${sql.identifier("member_position")} where ${p.userId} = ${userId}`;
+  return {
+    latitude: sql<number | null>`(select ${p.latitude} ${from})`,
+    longitude: sql<number | null>`(select ${p.longitude} ${from})`,
+  };
+}
+
 export async function isPublicProfile(db: Db, profileId: number, visibleUser: SQL): Promise<boolean> {
   const rows = await db
     .select({ id: profiles.id })
@@ -89,19 +99,6 @@ export async function profileNames(db: Db, ids: readonly number[]): Promise<{ id
 
 export async function findProfileOfUser(db: DbOrTx, userId: number): Promise<ProfileRow | undefined> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
-  return row;
-}
-
-/** A member's profile id and city centre: all that a list needs of who asks (ProfileService.askerOf). */
-export async function askerProfileOfUser(
-  db: Db,
-  userId: number,
-): Promise<{ id: number; latitude: number | null; longitude: number | null } | undefined> {
-  const [row] = await db
-    .select({ id: profiles.id, latitude: profiles.latitude, longitude: profiles.longitude })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .limit(1);
   return row;
 }
 

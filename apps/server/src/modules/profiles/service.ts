@@ -18,7 +18,6 @@ import { type Coordinates, LocationService } from "../location/service.ts";
 import type { PhotoService, PhotoViewer } from "../photos/service.ts";
 import type { VisibilityPolicy } from "../visibility/index.ts";
 import {
-  askerProfileOfUser,
   findProfileOfUser,
   findVisibleProfile,
   insertProfile,
@@ -28,6 +27,7 @@ import {
   type NewProfile,
   type ProfileFilters,
   type ProfileRow,
+  positionOfUserColumn,
   profileIdOfUserColumn,
   profileNames,
   profilesWithoutPosition,
@@ -225,6 +225,11 @@ export class ProfileService {
     return profileIdOfUserColumn(userId);
   }
 
+  /** Lent SQL: the city centre of the member in `userId` (the member context reads it with the session). */
+  positionOf(userId: SQL): { latitude: SQL<number | null>; longitude: SQL<number | null> } {
+    return positionOfUserColumn(userId);
+  }
+
   /** Names of profiles by id, whatever their visibility (for the member's own lists, e.g. whom they blocked). */
   async namesOf(ids: readonly number[]): Promise<Map<number, string>> {
     return new Map((await profileNames(this.db, ids)).map((row) => [row.id, row.name]));
@@ -363,11 +368,9 @@ export class ProfileService {
   }
 
   /** The asker of a member call: their profile and where they live (for distances); null for visitors. */
-  async askerOf(member: MemberContext | null): Promise<Asker | null> {
-    if (!member) return null;
-    // The city centre only (two columns by the profile's id): this runs for every list a member asks for.
-    const profile = await askerProfileOfUser(this.db, member.userId);
-    return { profileId: member.profileId, paid: member.paid, origin: profile ? positionOf(profile) : null };
+  askerOf(member: MemberContext | null): Asker | null {
+    // The city centre comes with the session (member context): a list needs no look-up of who asks.
+    return member ? { profileId: member.profileId, paid: member.paid, origin: member.position } : null;
   }
 
   /** The member's profile id (for their own photo calls). */
