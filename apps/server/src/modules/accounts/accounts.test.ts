@@ -230,6 +230,13 @@ describe("login and sessions", () => {
     expect(userResponseSchema.parse((await b.get("/api/user.php")).json()).user?.email).toBe(email);
   });
 
+  it("does not accept an expired session", async () => {
+    const { client, user } = await signedUp();
+    expect(userResponseSchema.parse((await client.get("/api/user.php")).json()).user?.id).toBe(user?.id);
+    await database.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${user?.id}`);
+    expect((await client.get("/api/user.php")).json()).toEqual({ user: null });
+  });
+
   it("answers other calls without a session with 403 authentication_required", async () => {
     const client = new TestClient(app.server);
     const response = await client.put("/api/invisible.php", { invisible: true });
