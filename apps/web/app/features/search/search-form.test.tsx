@@ -219,10 +219,10 @@ describe("search results", () => {
 
   it("shows a capped count as 1000+ and explains pages past the cap", () => {
     renderResults({ profiles: [profile(1)], numResults: 1000, numResultsCapped: true, page: 2, pages: 42, similar: [] });
-    expect(screen.getByRole("heading", { name: "1000+ members found" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "1000+ members found" })).toBeVisible();
     cleanup();
     renderResults({ profiles: [], numResults: 1000, numResultsCapped: true, page: 50, pages: 42, similar: [] });
-    expect(screen.getByText(/Only the first 1000 members of a search are shown/)).toBeTruthy();
+    expect(screen.getByText(/Only the first 1000 members of a search are shown/)).toBeVisible();
     expect(screen.getByRole("link", { name: "Go to the first page" }).getAttribute("href")).toBe(
       "/members?gender=female&country=NL",
     );
