@@ -1,43 +1,15 @@
-import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { biomeProbe } from "../../../scripts/biome-probe.ts";
 
 /**
  * The server's module boundaries are enforced by Biome (biome.json, the apps/server overrides;
  * decision 016). This test plants one file breaking each rule, runs `biome lint` on them and checks
  * that Biome reports each, so that a config change that silently turns a rule off fails here.
  */
-const repo = resolve(import.meta.dirname, "../../..");
-const src = resolve(import.meta.dirname);
-const biome = join(repo, "node_modules/.bin/biome");
-const planted: string[] = [];
+const probe = biomeProbe(import.meta.dirname);
+const plant = probe.plant;
 
-function plant(path: string, source: string): string {
-  const file = join(src, path);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, source);
-  planted.push(file);
-  return relative(repo, file);
-}
-
-interface Diagnostic {
-  category: string;
-  severity: string;
-  location: { path: string | null };
-}
-
-function lint(paths: string[]): Diagnostic[] {
-  const run = spawnSync(biome, ["lint", "--reporter=json", "--max-diagnostics=none", ...paths], { cwd: repo, encoding: "utf8" });
-  return (JSON.parse(run.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
-}
-
-const errorsOf = (diagnostics: Diagnostic[], path: string) =>
-  diagnostics.filter((d) => d.severity === "error" && d.location.path === path).map((d) => d.category);
-
-afterEach(() => {
-  for (const file of planted.splice(0)) rmSync(file, { force: true });
-});
+afterEach(() => probe.cleanup());
 
 describe("server module boundaries (biome lint)", () => {
   it("reports planted violations of each rule, and lets the allowed imports pass", () => {
@@ -82,18 +54,7 @@ describe("server module boundaries (biome lint)", () => {
       'import { visibleUserCondition } from "../accounts/index.ts";\nimport type { PhotoService } from "../photos/service.ts";\nimport { AppError } from "../../platform/errors.ts";\n\nexport const probe = [visibleUserCondition, AppError] as const;\nexport type Probe = PhotoService;\n',
     );
 
-    const diagnostics = lint([
-      queriesOfOther,
-      tablesOfOther,
-      routesOfOther,
-      schemaReachesQueries,
-      platformImportsModule,
-      platformImportsApp,
-      cycleA,
-      cycleB,
-      floating,
-      allowed,
-    ]);
+    probe.lint();
     for (const path of [
       queriesOfOther,
       tablesOfOther,
@@ -102,11 +63,11 @@ describe("server module boundaries (biome lint)", () => {
       platformImportsModule,
       platformImportsApp,
     ]) {
-      expect(errorsOf(diagnostics, path), path).toContain("lint/style/noRestrictedImports");
+      expect(probe.errorsOf(path), path).toContain("lint/style/noRestrictedImports");
     }
-    expect(errorsOf(diagnostics, cycleA)).toContain("lint/suspicious/noImportCycles");
-    expect(errorsOf(diagnostics, cycleB)).toContain("lint/suspicious/noImportCycles");
-    expect(errorsOf(diagnostics, floating)).toContain("lint/nursery/noFloatingPromises");
-    expect(errorsOf(diagnostics, allowed)).toEqual([]);
+    expect(probe.errorsOf(cycleA)).toContain("lint/suspicious/noImportCycles");
+    expect(probe.errorsOf(cycleB)).toContain("lint/suspicious/noImportCycles");
+    expect(probe.errorsOf(floating)).toContain("lint/nursery/noFloatingPromises");
+    expect(probe.errorsOf(allowed)).toEqual([]);
   });
 });
