@@ -124,7 +124,7 @@ export async function openServices(
   const blocks = new BlockService(database.db);
   const visibility = new VisibilityPolicy(database.db, blocks);
   const profiles = new ProfileService(database.db, visibility, photos, location, blocks);
-  const search = new SearchService(database.db, profiles, photos, blocks);
+  const search = new SearchService(database.db, profiles, photos, visibility);
   const accounts = new AccountService({
     db: database.db,
     mailer,

@@ -53,7 +53,6 @@ import {
   touchSession,
   type UserRow,
   updateUser,
-  visibleUserCondition,
   voidTokens,
 } from "./queries.ts";
 import { dateOfBirthProblem, emailProblem, type FieldProblems, nameProblem, passwordProblem } from "./rules.ts";
@@ -123,11 +122,6 @@ export class AccountService {
 
   verifyPassword(passwordHash: string, password: string): Promise<boolean> {
     return verify(passwordHash, password).catch(() => false);
-  }
-
-  /** "This user id column is a member others may see", as SQL for other modules' queries. */
-  visibleUser(userIdColumn: SQL): SQL {
-    return visibleUserCondition(userIdColumn);
   }
 
   findByEmail(email: string): Promise<UserRow | undefined> {

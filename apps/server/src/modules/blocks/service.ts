@@ -1,15 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import {
-  blockedBy,
-  blockedEitherWay,
-  blockedEitherWayCondition,
-  blockersBetween,
-  deleteBlock,
-  insertBlock,
-  notBlockedByCondition,
-} from "./queries.ts";
+import { blockedBy, blockedEitherWay, blockersBetween, deleteBlock, insertBlock } from "./queries.ts";
 
 /**
  * What other modules do inside the blocking transaction (spec §6: "chats and likes are deleted"): the
@@ -49,23 +40,6 @@ export class BlockService {
   async between(a: number, b: number): Promise<{ aBlockedB: boolean; bBlockedA: boolean }> {
     const blockers = await blockersBetween(this.db, a, b);
     return { aBlockedB: blockers.includes(a), bBlockedA: blockers.includes(b) };
-  }
-
-  /**
-   * A condition on a profile id column: that profile has not blocked `viewerProfileId` (true for
-   * visitors), for other modules' single-row checks such as photo access.
-   */
-  notBlockedBy(column: SQL, viewerProfileId: number | null): SQL | undefined {
-    return viewerProfileId ? notBlockedByCondition(column, viewerProfileId) : undefined;
-  }
-
-  /**
-   * A condition on a profile id column: no block between that profile and `viewerProfileId` in either
-   * direction (true for visitors), for other modules' lists (the search). Two anti-joins on the viewer's
-   * few blocks: the list needs no separate look-up of blocked ids first (decision 018).
-   */
-  notBlockedEitherWay(column: SQL, viewerProfileId: number | null): SQL {
-    return viewerProfileId ? blockedEitherWayCondition(column, viewerProfileId, false) : sql`true`;
   }
 
   /** The members `blockerId` blocked, most recent first. */

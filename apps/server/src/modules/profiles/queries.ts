@@ -69,15 +69,6 @@ export function positionOfUserColumn(userId: SQL): { latitude: SQL<number | null
   };
 }
 
-export async function isPublicProfile(db: Db, profileId: number, visibleUser: SQL): Promise<boolean> {
-  const rows = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.status, "active"), visibleUser))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** Profiles with a city but no position (ProfileService.backfillPositions). */
 export async function profilesWithoutPosition(
   db: Db,

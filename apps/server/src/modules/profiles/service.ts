@@ -21,7 +21,6 @@ import {
   findProfileOfUser,
   findVisibleProfile,
   insertProfile,
-  isPublicProfile,
   type ListedProfiles,
   listedProfiles,
   type NewProfile,
@@ -210,16 +209,6 @@ export class ProfileService {
     };
   }
 
-  /** Active profile of a visible member: what a visitor may see at all. */
-  isPublic(profileId: number): Promise<boolean> {
-    return isPublicProfile(this.db, profileId, this.visibleUser());
-  }
-
-  /** Whether `viewerProfileId` (null: a visitor) may see the profile at all: public, and not blocked by it. */
-  isVisibleTo(profileId: number, viewerProfileId: number | null): Promise<boolean> {
-    return this.visibility.canSee(viewerProfileId, profileId);
-  }
-
   /** A lent SQL expression: the profile id of the member in `userId` (for the session's one query). */
   profileIdOf(userId: SQL): SQL<number | null> {
     return profileIdOfUserColumn(userId);
@@ -371,13 +360,6 @@ export class ProfileService {
   askerOf(member: MemberContext | null): Asker | null {
     // The city centre comes with the session (member context): a list needs no look-up of who asks.
     return member ? { profileId: member.profileId, paid: member.paid, origin: member.position } : null;
-  }
-
-  /** The member's profile id (for their own photo calls). */
-  async profileIdOfUser(userId: number): Promise<number> {
-    const profile = await findProfileOfUser(this.db, userId);
-    if (!profile) throw new AppError("not_found");
-    return profile.id;
   }
 
   /** Removes the photo files of a member being erased (rows go with the account's cascade). */

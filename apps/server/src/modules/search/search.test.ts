@@ -125,7 +125,7 @@ describe("member search", () => {
       env.database.db,
       env.app.services.profiles,
       env.app.services.photos,
-      env.app.services.blocks,
+      env.app.services.visibility,
       {
         countCap: 10,
       },

@@ -13,9 +13,9 @@ import {
 import { not, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import type { BlockService } from "../blocks/index.ts";
 import type { PhotoService } from "../photos/service.ts";
 import type { Asker, ListedProfiles, ProfileFilters, ProfileService, TeaserRow } from "../profiles/service.ts";
+import type { VisibilityPolicy } from "../visibility/index.ts";
 import { countListedUpTo, newestListed } from "./queries.ts";
 
 /** Suggestions the match finder shows. */
@@ -36,8 +36,8 @@ export class SearchService {
     private readonly db: Db,
     private readonly profiles: Pick<ProfileService, "listed" | "presentCards" | "seekerOf">,
     private readonly photos: Pick<PhotoService, "hasPublicMain">,
-    /** Who blocked whom (spec §6): blocked pairs never see each other in lists. */
-    private readonly blocks: Pick<BlockService, "notBlockedEitherWay">,
+    /** Who may see whom (spec §6: blocked pairs never see each other in lists). */
+    private readonly visibility: Pick<VisibilityPolicy, "unblocked">,
     private readonly options: { countCap: number } = { countCap: SEARCH_COUNT_CAP },
   ) {}
 
@@ -46,7 +46,7 @@ export class SearchService {
     if (!askerProfileId) return {};
     return {
       excludeIds: [askerProfileId],
-      condition: (profileId) => this.blocks.notBlockedEitherWay(profileId, askerProfileId),
+      condition: (profileId) => this.visibility.unblocked(profileId, askerProfileId),
     };
   }
 

@@ -42,6 +42,14 @@ export class VisibilityPolicy {
   }
 
   /**
+   * A condition on a profile id column for lists: no block either way between that profile and
+   * `viewerProfileId` (true for visitors), as anti-joins inside the list's own statement.
+   */
+  unblocked(profileId: SQL, viewerProfileId: number | null | undefined): SQL {
+    return viewerProfileId ? blockedEitherWayCondition(profileId, viewerProfileId, false) : sql`true`;
+  }
+
+  /**
    * Profiles to leave out of `viewerProfileId`'s lists because of a block either way. Most members have
    * none, and then lists need no block condition at all (measured in bench:search).
    */

@@ -40,8 +40,3 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(appError.status).type("application/json; charset=utf-8").send(body);
   });
 }
-
-/** Parses input with a contract schema; failures become validation_failed through the error handler. */
-export function parseInput<T>(schema: { parse(input: unknown): T }, input: unknown): T {
-  return schema.parse(input);
-}
