@@ -16,17 +16,10 @@ import autocannon from "autocannon";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/platform/config.ts";
 import { seed } from "../apps/server/src/seed/seed.ts";
+import { formatRow, type Measured, measure, median } from "./load.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-
-async function measure(url: string) {
-  // A short warm-up, then the measured run.
-  await autocannon({ url, connections, duration: 2 });
-  const result = await autocannon({ url, connections, duration: seconds });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "bench-http-"));
 const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", HOST: "127.0.0.1" }), { web: false });
@@ -47,20 +40,17 @@ console.log(
   `node ${process.version}, ${connections} connections, 3 rounds of ${seconds} s per target, body ${sample.length} bytes`,
 );
 // Rounds alternate between the targets (the machine may be shared): each target's median round counts.
-const rounds: Record<"base" | "api", Awaited<ReturnType<typeof measure>>[]> = { base: [], api: [] };
+// The load comes from a worker thread, off the event loop of the servers it measures.
+const rounds: Record<"base" | "api", Measured[]> = { base: [], api: [] };
 for (let round = 0; round < 3; round++) {
-  rounds.base.push(await measure(baseline));
-  rounds.api.push(await measure(ours));
+  rounds.base.push(await measure(autocannon, baseline, { connections, seconds }));
+  rounds.api.push(await measure(autocannon, ours, { connections, seconds }));
 }
-const median = (list: Awaited<ReturnType<typeof measure>>[]) =>
-  [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)] ?? { rps: 0, p50: 0, p99: 0 };
 const base = median(rounds.base);
 const api = median(rounds.api);
-const row = (name: string, r: typeof base) =>
-  `${name.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms`;
-console.log(row("bare node:http (baseline)", base));
-console.log(row("GET /api/settings.php", api));
-console.log(`ratio settings.php / baseline: ${(api.rps / base.rps).toFixed(2)}`);
+console.log(formatRow("bare node:http (baseline)", base));
+console.log(formatRow("GET /api/settings.php", api));
+console.log(`ratio settings.php / baseline: ${(api.rps / base.rps).toFixed(2)}   (p99 ${api.p99} ms, baseline ${base.p99} ms)`);
 
 await app.close();
 bare.close();
