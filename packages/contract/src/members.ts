@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { genderSchema } from "./accounts.ts";
-import { idQueryValueSchema } from "./http.ts";
+import { idQueryValueSchema, optionalInt } from "./http.ts";
 import { INTEREST_KEYS } from "./interests.ts";
 import { BODY_TYPES, distanceSchema, EYE_COLORS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES } from "./profiles.ts";
 import { countryCodeSchema } from "./settings.ts";
@@ -70,9 +70,6 @@ export const memberResponseSchema = z.object({
 });
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
 export const memberQuerySchema = z.object({ id: idQueryValueSchema });
-
-const optionalInt = (min: number, max: number) =>
-  z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().int().min(min).max(max).optional());
 
 /** GET /api/members.php: the spec's search state (gender, country, countryregion, min_age, max_age) and a page. */
 export const memberSearchQuerySchema = z
