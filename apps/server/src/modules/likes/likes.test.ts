@@ -58,6 +58,12 @@ async function view(client: TestClient, id: number) {
 async function eventsOf(m: TestMember): Promise<MemberEvent[]> {
   return (await app.services.events.since(m.userId, 0)).events.map((e) => e.event);
 }
+/** The `i`th element, which the test made sure exists. */
+function nth<T>(list: readonly T[], i: number): T {
+  const item = list[i];
+  if (item === undefined) throw new Error(`no element ${i}`);
+  return item;
+}
 const likeCount = () => sqlCount(database.db, sql`select count(*)::int as n from likes`);
 
 describe("likes and matches", () => {
@@ -211,9 +217,9 @@ describe("the likes overview and the new-like flag", () => {
     await like(me.client, mutual.profileId);
 
     // I open the first fan's profile: not new any more, and my tabs hear of it.
-    await view(me.client, fans[0]!.profileId);
+    await view(me.client, nth(fans, 0).profileId);
     expect((await eventsOf(me)).slice(-2)).toEqual([
-      { type: "like.changed", profile_id: fans[0]!.profileId, state: "received" },
+      { type: "like.changed", profile_id: nth(fans, 0).profileId, state: "received" },
       { type: "badges.changed" },
     ]);
 
@@ -241,7 +247,7 @@ describe("the likes overview and the new-like flag", () => {
     expect(badges).toEqual({ new_likes: 3, unread_messages: 0 });
 
     // Someone who turns invisible leaves the lists and counts; blocking does too.
-    await database.db.execute(sql`update users set invisible = true where id = ${fans[1]!.userId}`);
+    await database.db.execute(sql`update users set invisible = true where id = ${nth(fans, 1).userId}`);
     expect((await likes(me.client)).counts).toEqual({ received: 2, sent: 1, matches: 1, new: 2 });
     expect((await me.client.get("/api/likes.php?type=bogus")).statusCode).toBe(422);
   });
@@ -326,14 +332,14 @@ describe("the swipe game", () => {
       const ids = candidates.profiles.map((p) => p.id);
       for (const other of others) expect(ids).toContain(other.profileId);
       for (let i = 0; i < 4; i++) {
-        const response = await swipe(me, others[i]!.profileId, true);
+        const response = await swipe(me, nth(others, i).profileId, true);
         expect(response.statusCode, response.body).toBe(200);
         expect(swipeResultSchema.parse(response.json()).status.likes_left).toBe(3 - i);
       }
-      const fifth = await swipe(me, others[4]!.profileId, true);
+      const fifth = await swipe(me, nth(others, 4).profileId, true);
       expect([fifth.statusCode, fifth.json().error]).toEqual([429, "swipe_likes_exhausted"]);
       expect(await sqlCount(database.db, sql`select count(*)::int as n from likes where liker_id = ${me.profileId}`)).toBe(4);
-      const pass = swipeResultSchema.parse((await swipe(me, others[4]!.profileId, false)).json());
+      const pass = swipeResultSchema.parse((await swipe(me, nth(others, 4).profileId, false)).json());
       expect(pass.status).toMatchObject({ swipes_left: 95, likes_left: 0, limit: "likes" });
       // Liked and passed members are not offered again today.
       const rest = swipeResponseSchema.parse((await me.client.get("/api/swipe.php?tz=Europe/Berlin")).json());
@@ -342,21 +348,21 @@ describe("the swipe game", () => {
           .map((p) => p.id)
           .filter((id) => others.some((o) => o.profileId === id))
           .sort(),
-      ).toEqual([others[5]!.profileId, others[6]!.profileId].sort());
+      ).toEqual([nth(others, 5).profileId, nth(others, 6).profileId].sort());
       // Switching to a zone where it is already tomorrow does not reset the day.
-      const tokyo = await swipe(me, others[5]!.profileId, true, "Asia/Tokyo");
+      const tokyo = await swipe(me, nth(others, 5).profileId, true, "Asia/Tokyo");
       expect(tokyo.json().error).toBe("swipe_likes_exhausted");
       // One minute before midnight: still exhausted; at midnight the day is new.
       now = new Date("2030-06-10T21:59:00Z");
-      expect((await swipe(me, others[5]!.profileId, true)).json().error).toBe("swipe_likes_exhausted");
+      expect((await swipe(me, nth(others, 5).profileId, true)).json().error).toBe("swipe_likes_exhausted");
       now = new Date("2030-06-10T22:00:00Z");
-      const next = await swipe(me, others[5]!.profileId, true);
+      const next = await swipe(me, nth(others, 5).profileId, true);
       expect(next.statusCode, next.body).toBe(200);
       // The zone asked for at the last day's end (Tokyo) decides the new day's end: midnight in Tokyo.
       expect(swipeResultSchema.parse(next.json()).status).toMatchObject({ likes_left: 3, swipes_left: 99 });
       // The passed member comes back on the new day.
       const again = swipeResponseSchema.parse((await me.client.get("/api/swipe.php")).json());
-      expect(again.profiles.map((p) => p.id)).toContain(others[4]!.profileId);
+      expect(again.profiles.map((p) => p.id)).toContain(nth(others, 4).profileId);
     } finally {
       app.services.likes.clock = clock;
     }
