@@ -249,6 +249,11 @@ describe("the likes overview and the new-like flag", () => {
     // Someone who turns invisible leaves the lists and counts; blocking does too.
     await database.db.execute(sql`update users set invisible = true where id = ${nth(fans, 1).userId}`);
     expect((await likes(me.client)).counts).toEqual({ received: 2, sent: 1, matches: 1, new: 2 });
+    // So does a disabled profile (both branches of the hidden set the counts check).
+    await database.db.execute(sql`update profiles set status = 'disabled' where id = ${nth(fans, 2).profileId}`);
+    const afterDisabled = await likes(me.client);
+    expect(afterDisabled.counts).toEqual({ received: 1, sent: 1, matches: 1, new: 1 });
+    expect(afterDisabled.profiles.map((p) => p.id)).not.toContain(nth(fans, 2).profileId);
     expect((await me.client.get("/api/likes.php?type=bogus")).statusCode).toBe(422);
   });
 

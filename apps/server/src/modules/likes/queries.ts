@@ -136,26 +136,29 @@ export interface LikeCountsRow {
 export type EachVisible = (profileId: SQL, alias: string) => { join: SQL; where: SQL };
 
 /**
- * The overview's counts in one statement, counting only profiles the viewer may see: received (one-sided
- * likes to me), matches, new (not yet opened, matches included) and sent (my one-sided likes). Index
- * scans of `likes_received` and `likes_sent` with one visibility look-up per like (decision 019).
+ * How a count checks the other profile of each like: the visibility policy's `visibleAmong` (the few
+ * hidden profiles hashed once; a count reads every like, so a look-up per row would cost the most).
  */
-export function likeCountsStatement(me: number, visible: EachVisible): SQL {
-  const theirs = visible(sql`"r"."liker_id"`, "r_visible");
-  const mine = visible(sql`"s"."liked_id"`, "s_visible");
+export type VisibleAmong = (profileId: SQL) => SQL;
+
+/**
+ * The overview's counts in one statement, counting only profiles the viewer may see: received (one-sided
+ * likes to me), matches, new (not yet opened, matches included) and sent (my one-sided likes). Index-only
+ * scans of `likes_received` and `likes_sent` against the hashed hidden profiles (decision 019).
+ */
+export function likeCountsStatement(me: number, visible: VisibleAmong): SQL {
   return sql`select count(*) filter (where "r"."matched_at" is null)::int as received,
       count(*) filter (where "r"."matched_at" is not null)::int as matches,
       count(*) filter (where not "r"."seen")::int as new,
-      (select count(*)::int from ${likes} as "s" ${mine.join}
-        where "s"."liker_id" = ${me} and "s"."matched_at" is null and ${mine.where}) as sent
-    from ${likes} as "r" ${theirs.join} where "r"."liked_id" = ${me} and ${theirs.where}`;
+      (select count(*)::int from ${likes} as "s"
+        where "s"."liker_id" = ${me} and "s"."matched_at" is null and ${visible(sql`"s"."liked_id"`)}) as sent
+    from ${likes} as "r" where "r"."liked_id" = ${me} and ${visible(sql`"r"."liker_id"`)}`;
 }
 
 /** The new-likes badge: likes to `me` not yet opened, from profiles the viewer may see. */
-export function newLikesStatement(me: number, visible: EachVisible): SQL {
-  const theirs = visible(sql`"r"."liker_id"`, "r_visible");
-  return sql`select count(*)::int as n from ${likes} as "r" ${theirs.join}
-    where "r"."liked_id" = ${me} and not "r"."seen" and ${theirs.where}`;
+export function newLikesStatement(me: number, visible: VisibleAmong): SQL {
+  return sql`select count(*)::int as n from ${likes} as "r"
+    where "r"."liked_id" = ${me} and not "r"."seen" and ${visible(sql`"r"."liker_id"`)}`;
 }
 
 export interface LikePageRow extends TeaserRow {

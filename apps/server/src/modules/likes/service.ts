@@ -52,6 +52,7 @@ import {
   rowsOf,
   type SwipeDayRow,
   saveSwipeDay,
+  type VisibleAmong,
 } from "./queries.ts";
 
 const DAY_MS = 24 * 3_600_000;
@@ -90,7 +91,7 @@ export class LikeService {
     private readonly db: Db,
     private readonly profiles: Pick<ProfileService, "listed" | "presentCards" | "userIdOf" | "seekerOf" | "detailsOf" | "cardOf">,
     private readonly photos: Pick<PhotoService, "mainImages" | "urlOf" | "hasPublicMain">,
-    private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked" | "eachVisible">,
+    private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked" | "eachVisible" | "visibleAmong">,
     private readonly events: Pick<MemberEvents, "record" | "deliver">,
   ) {}
 
@@ -100,6 +101,10 @@ export class LikeService {
   }
 
   /** The visibility policy's row-by-row check for `me`'s long lists (the likes overview and badge). */
+  private visibleAmongTo(me: number): VisibleAmong {
+    return (profileId) => this.visibility.visibleAmong(profileId, me);
+  }
+
   private eachVisibleTo(me: number): EachVisible {
     return (profileId, alias) => this.visibility.eachVisible(profileId, me, alias);
   }
@@ -279,7 +284,7 @@ export class LikeService {
     const visible = this.eachVisibleTo(me);
     const card = (profileId: SQL, alias: string) => this.profiles.cardOf(profileId, alias);
     const [[counts], rows] = await Promise.all([
-      rowsOf<LikeCountsRow>(this.db, likeCountsStatement(me, visible)),
+      rowsOf<LikeCountsRow>(this.db, likeCountsStatement(me, this.visibleAmongTo(me))),
       rowsOf<LikePageRow>(this.db, likePageStatement(type, me, visible, card, (page - 1) * LIKES_PAGE_SIZE, LIKES_PAGE_SIZE)),
     ]);
     const total = { received: 0, sent: 0, matches: 0, new: 0, ...counts };
@@ -301,7 +306,7 @@ export class LikeService {
 
   /** The new-likes badge: likes to me from visible profiles that I have not opened. */
   async newLikes(me: number): Promise<number> {
-    const [row] = await rowsOf<{ n: number }>(this.db, newLikesStatement(me, this.eachVisibleTo(me)));
+    const [row] = await rowsOf<{ n: number }>(this.db, newLikesStatement(me, this.visibleAmongTo(me)));
     return Number(row?.n ?? 0);
   }
 

@@ -52,6 +52,19 @@ export function activeProfileCondition(profileId: SQL, visibleUser: (userId: SQL
   return sql`exists (select 1 from ${profiles} as ${sql.identifier("visible_profile")} where ${p.id} = ${profileId} and ${p.status} = 'active' and ${visibleUser(sql`${p.userId}`)})`;
 }
 
+/**
+ * A lent subquery: the ids of the profiles nobody may see, those not active (partial index
+ * profiles_inactive) and those of the members in `hiddenUsers` (a subquery of user ids). Few rows, so a
+ * count over a long list hashes them once (`not in`), where `activeProfileCondition` would look up each row.
+ * `= any(array(...))`: the hidden members' profiles by profiles_user_unique, not a scan of every profile.
+ */
+export function hiddenProfileIds(hiddenUsers: SQL): SQL {
+  const inactive = alias(profiles, "inactive_profile");
+  const ofHidden = alias(profiles, "hidden_member_profile");
+  return sql`select ${inactive.id} from ${profiles} as ${sql.identifier("inactive_profile")} where ${inactive.status} <> 'active'
+    union all select ${ofHidden.id} from ${profiles} as ${sql.identifier("hidden_member_profile")} where ${ofHidden.userId} = any(array(${hiddenUsers}))`;
+}
+
 /** A lent expression: the profile id of the member in a user id column. */
 export function profileIdOfUserColumn(userId: SQL): SQL<number | null> {
   const p = alias(profiles, "member_profile");

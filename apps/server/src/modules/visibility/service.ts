@@ -1,8 +1,8 @@
 import { and, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { visibleUserCondition } from "../accounts/index.ts";
+import { hiddenUserIds, visibleUserCondition } from "../accounts/index.ts";
 import { type BlockService, blockedEitherWayCondition, notBlockedByCondition } from "../blocks/index.ts";
-import { activeProfileCondition } from "../profiles/index.ts";
+import { activeProfileCondition, hiddenProfileIds } from "../profiles/index.ts";
 
 /** Which blocks hide a profile: either way (lists, contact), or only the target's (viewing a profile). */
 export type BlockDirection = "either" | "by-target";
@@ -47,6 +47,16 @@ export class VisibilityPolicy {
    */
   unblocked(profileId: SQL, viewerProfileId: number | null | undefined): SQL {
     return viewerProfileId ? blockedEitherWayCondition(profileId, viewerProfileId, false) : sql`true`;
+  }
+
+  /**
+   * The same answer as `visibleProfile(profileId, viewerProfileId, "either")`, for counting a long list
+   * keyed by profile ids (the likes overview's counts): the profile is not among the few hidden ones
+   * (collected once and hashed by PostgreSQL, where a look-up per row cost 25 ms for 5,000 likes), and no
+   * block either way. `profileId` must be a NOT NULL column (`not in`).
+   */
+  visibleAmong(profileId: SQL, viewerProfileId: number): SQL {
+    return sql`${profileId} not in (${hiddenProfileIds(hiddenUserIds())}) and ${this.unblocked(profileId, viewerProfileId)}`;
   }
 
   /**
