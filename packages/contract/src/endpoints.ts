@@ -17,6 +17,19 @@ import {
 } from "./accounts.ts";
 import { blockedMembersResponseSchema, blockQuerySchema, blockRequestSchema, blockResponseSchema } from "./blocks.ts";
 import {
+  autoLikeResponseSchema,
+  badgesResponseSchema,
+  likeQuerySchema,
+  likeRequestSchema,
+  likeResponseSchema,
+  likesQuerySchema,
+  likesResponseSchema,
+  swipeQuerySchema,
+  swipeRequestSchema,
+  swipeResponseSchema,
+  swipeResultSchema,
+} from "./likes.ts";
+import {
   matchFinderResponseSchema,
   memberQuerySchema,
   memberResponseSchema,
@@ -249,6 +262,47 @@ export const ENDPOINTS = {
     response: blockResponseSchema,
   }),
   blocked: endpoint({ method: "GET", path: "/api/blocks.php", auth: "member", response: blockedMembersResponseSchema }),
+
+  // Likes, matches and the swipe game
+  likes: endpoint({
+    method: "GET",
+    path: "/api/likes.php",
+    auth: "member",
+    query: likesQuerySchema,
+    response: likesResponseSchema,
+  }),
+  like: endpoint({
+    method: "POST",
+    path: "/api/like.php",
+    auth: "member",
+    body: likeRequestSchema,
+    response: likeResponseSchema,
+  }),
+  unlike: endpoint({
+    method: "DELETE",
+    path: "/api/like.php",
+    auth: "member",
+    query: likeQuerySchema,
+    response: likeResponseSchema,
+  }),
+  autoLike: endpoint({ method: "GET", path: "/api/auto-like.php", auth: "member", response: autoLikeResponseSchema }),
+  swipeCandidates: endpoint({
+    method: "GET",
+    path: "/api/swipe.php",
+    auth: "member",
+    query: swipeQuerySchema,
+    response: swipeResponseSchema,
+  }),
+  swipe: endpoint({
+    method: "POST",
+    path: "/api/swipe.php",
+    auth: "member",
+    body: swipeRequestSchema,
+    response: swipeResultSchema,
+  }),
+
+  // The top navigation's counts
+  badges: endpoint({ method: "GET", path: "/api/badges.php", auth: "member", response: badgesResponseSchema }),
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;

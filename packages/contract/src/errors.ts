@@ -48,6 +48,10 @@ export const ERROR_CODES = [
   // blocking
   "blocked_by",
   "cannot_block_self",
+  // likes and the swipe game
+  "cannot_like_self",
+  "swipes_exhausted",
+  "swipe_likes_exhausted",
   // signup from a profile
   "profile_unavailable",
 ] as const;
@@ -105,5 +109,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   photo_too_large: 413,
   blocked_by: 403,
   cannot_block_self: 422,
+  cannot_like_self: 422,
+  swipes_exhausted: 429,
+  swipe_likes_exhausted: 429,
   profile_unavailable: 422,
 };

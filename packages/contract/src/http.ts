@@ -10,6 +10,10 @@ export const idSchema = z.number().int().positive().max(ID_MAX);
 /** An id in a query string (`?id=12`). */
 export const idQueryValueSchema = z.coerce.number().int().positive().max(ID_MAX);
 
+/** An optional whole number in a query string: empty or absent is undefined, else within [min, max]. */
+export const optionalInt = (min: number, max: number) =>
+  z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().int().min(min).max(max).optional());
+
 /** A route parameter that is an id (`/members/{id}`): the number, or null when it cannot name a row. */
 export function parseIdParam(value: string | undefined): number | null {
   if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) return null;

@@ -4,6 +4,7 @@ export * from "./endpoints.ts";
 export * from "./errors.ts";
 export * from "./http.ts";
 export * from "./interests.ts";
+export * from "./likes.ts";
 export * from "./limits.ts";
 export * from "./locales.ts";
 export type * from "./member-context.ts";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { genderSchema } from "./accounts.ts";
-import { idQueryValueSchema } from "./http.ts";
+import { idQueryValueSchema, optionalInt } from "./http.ts";
 import { INTEREST_KEYS } from "./interests.ts";
+import { likeStateSchema } from "./likes.ts";
 import { BODY_TYPES, distanceSchema, EYE_COLORS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES } from "./profiles.ts";
 import { countryCodeSchema } from "./settings.ts";
 import { teaserProfileSchema } from "./site.ts";
@@ -67,12 +68,11 @@ export const memberResponseSchema = z.object({
   related: z.array(teaserProfileSchema),
   /** Whether the asker has blocked this member (the action bar offers unblock then); false for visitors. */
   blocked: z.boolean(),
+  /** The like between the asker and this member (spec §4); "none" for visitors and one's own profile. */
+  like: likeStateSchema,
 });
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
 export const memberQuerySchema = z.object({ id: idQueryValueSchema });
-
-const optionalInt = (min: number, max: number) =>
-  z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().int().min(min).max(max).optional());
 
 /** GET /api/members.php: the spec's search state (gender, country, countryregion, min_age, max_age) and a page. */
 export const memberSearchQuerySchema = z

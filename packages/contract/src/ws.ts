@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { likePopupProfileSchema, likeStateSchema } from "./likes.ts";
 
 /**
  * Events the server delivers to one member: to every socket of theirs, on any server node. Each
@@ -11,6 +12,18 @@ export const memberEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("user.changed") }),
   /** A count of the top navigation changed (unread messages, new likes): reload the counts. */
   z.object({ type: z.literal("badges.changed") }),
+  /** Someone liked the member (not a match yet): the new-likes badge and the likes overview reload. */
+  z.object({ type: z.literal("like.received"), profile_id: z.number().int() }),
+  /**
+   * A like between the member and `profile` changed (taken back, flag cleared in another tab, a block):
+   * `state` is the new state as this member sees it. Lists and action bars showing that profile update.
+   */
+  z.object({ type: z.literal("like.changed"), profile_id: z.number().int(), state: likeStateSchema }),
+  /**
+   * A match with `profile` was made. `initiator` is true for the member whose like completed it: their
+   * tabs show the match pop-up; the other member's badge and lists update.
+   */
+  z.object({ type: z.literal("like.match"), profile: likePopupProfileSchema, initiator: z.boolean() }),
 ]);
 export type MemberEvent = z.infer<typeof memberEventSchema>;
 export type MemberEventType = MemberEvent["type"];

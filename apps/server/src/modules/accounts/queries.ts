@@ -20,6 +20,15 @@ export function visibleUserCondition(userIdColumn: SQL): SQL {
   return sql`not exists (select 1 from ${users} as ${sql.identifier("hidden_user")} where ${u.id} = ${userIdColumn} and (${u.invisible} or ${u.status} = 'pending_deletion'))`;
 }
 
+/**
+ * A lent subquery: the ids of the members others may not see (the few in users_hidden). Long lists that
+ * count every row check against this set, hashed once, instead of looking up each row's member.
+ */
+export function hiddenUserIds(): SQL {
+  const u = alias(users, "hidden_users");
+  return sql`select ${u.id} from ${users} as ${sql.identifier("hidden_users")} where ${u.invisible} or ${u.status} = 'pending_deletion'`;
+}
+
 export async function insertUser(db: DbOrTx, row: NewUser): Promise<UserRow> {
   const [created] = await db.insert(users).values(row).returning();
   if (!created) throw new Error("user insert returned nothing");

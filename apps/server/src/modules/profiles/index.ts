@@ -1,3 +1,3 @@
 /** The profiles module's public face: its service and the SQL it lends other modules. */
-export { activeProfileCondition } from "./queries.ts";
+export { activeProfileCondition, hiddenProfileIds } from "./queries.ts";
 export { type Asker, ProfileService } from "./service.ts";

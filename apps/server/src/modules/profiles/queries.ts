@@ -52,11 +52,44 @@ export function activeProfileCondition(profileId: SQL, visibleUser: (userId: SQL
   return sql`exists (select 1 from ${profiles} as ${sql.identifier("visible_profile")} where ${p.id} = ${profileId} and ${p.status} = 'active' and ${visibleUser(sql`${p.userId}`)})`;
 }
 
+/**
+ * A lent subquery: the ids of the profiles nobody may see, those not active (partial index
+ * profiles_inactive) and those of the members in `hiddenUsers` (a subquery of user ids). Few rows, so a
+ * count over a long list hashes them once (`not in`), where `activeProfileCondition` would look up each row.
+ * `= any(array(...))`: the hidden members' profiles by profiles_user_unique, not a scan of every profile.
+ */
+export function hiddenProfileIds(hiddenUsers: SQL): SQL {
+  const inactive = alias(profiles, "inactive_profile");
+  const ofHidden = alias(profiles, "hidden_member_profile");
+  return sql`select ${inactive.id} from ${profiles} as ${sql.identifier("inactive_profile")} where ${inactive.status} <> 'active'
+    union all select ${ofHidden.id} from ${profiles} as ${sql.identifier("hidden_member_profile")} where ${ofHidden.userId} = any(array(${hiddenUsers}))`;
+}
+
 /** A lent expression: the profile id of the member in a user id column. */
 export function profileIdOfUserColumn(userId: SQL): SQL<number | null> {
   const p = alias(profiles, "member_profile");
   const from = sql`from ${profiles} as ${sql.identifier("member_profile")} where ${p.userId} = ${userId}`;
   return sql<number | null>`(select ${p.id} ${from})`;
+}
+
+/** A lent expression: the user id (member) of the profile in a profile id column. */
+export function userIdOfProfileColumn(profileId: SQL): SQL<number | null> {
+  const p = alias(profiles, "profile_member");
+  return sql<
+    number | null
+  >`(select ${p.userId} from ${profiles} as ${sql.identifier("profile_member")} where ${p.id} = ${profileId})`;
+}
+
+/** What a swipe card shows beyond the teaser: the about text and interests, by profile id. */
+export async function profileDetails(
+  db: Db,
+  ids: readonly number[],
+): Promise<{ id: number; about: string; interests: string[] }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: profiles.id, about: profiles.about, interests: profiles.interests })
+    .from(profiles)
+    .where(inArray(profiles.id, [...ids]));
 }
 
 /** Lent expressions: the city centre (latitude, longitude) of the member in a user id column. */
@@ -109,7 +142,8 @@ export async function updateProfile(db: DbOrTx, id: number, values: Partial<NewP
 /** What other modules may filter a list of profiles by (the search, match finder and teaser). */
 export interface ProfileFilters {
   gender?: "male" | "female" | undefined;
-  countries: readonly string[];
+  /** The site's countries; undefined: any country (a member's own lists, such as their likes). */
+  countries?: readonly string[] | undefined;
   region?: string | undefined;
   minAge?: number | undefined;
   maxAge?: number | undefined;
@@ -155,9 +189,13 @@ export function listedProfiles(filters: ProfileFilters, visibleUser: SQL): Liste
     sql`"status" = 'active'`,
     ...(filters.gender ? [sql`"gender" = ${filters.gender}`] : []),
     // One country as equality: the index then gives the order (decision 018).
-    filters.countries.length === 1
-      ? sql`"country" = ${filters.countries[0]}`
-      : sql`"country" = any(${sql.param([...filters.countries])}::text[])`,
+    ...(filters.countries === undefined
+      ? []
+      : [
+          filters.countries.length === 1
+            ? sql`"country" = ${filters.countries[0]}`
+            : sql`"country" = any(${sql.param([...filters.countries])}::text[])`,
+        ]),
     ...(filters.region ? [sql`"region" = ${filters.region}`] : []),
     ...(bounds.from ? [sql`"birth_date" >= ${bounds.from}::date`] : []),
     ...(bounds.to ? [sql`"birth_date" <= ${bounds.to}::date`] : []),
@@ -169,6 +207,15 @@ export function listedProfiles(filters: ProfileFilters, visibleUser: SQL): Liste
     from: sql`(select ${LISTED_COLUMNS} from ${profiles} where ${sql.join(conditions, sql` and `)}) as "listed"`,
     id: sql.raw(`"listed"."id"`),
   };
+}
+
+/**
+ * A lent from-item: the card columns (TeaserRow's, plus `created_at`) of the profile in `profileId`, as
+ * `alias`, one primary-key look-up per row of the caller's list (for short lists already paged, such as
+ * a page of likes). Visibility is the caller's to check (VisibilityPolicy).
+ */
+export function cardOfColumn(profileId: SQL, alias: string): SQL {
+  return sql`cross join lateral (select ${LISTED_COLUMNS} from ${profiles} as "card_profile" where "card_profile"."id" = ${profileId}) as ${sql.identifier(alias)}`;
 }
 
 /** An active profile of a visible member, by id. */

@@ -58,6 +58,8 @@ export const profiles = pgTable(
   },
   (t) => [
     uniqueIndex("profiles_user_unique").on(t.userId),
+    // The few profiles nobody may see (hiddenProfileIds).
+    index("profiles_inactive").on(t.id).where(sql`${t.status} <> 'active'`),
     // Counting a search (decision 018): every filter and what the visibility and block checks need are in
     // the index, so the count never reads the table.
     index("profiles_search").on(t.status, t.country, t.gender, t.birthDate, t.userId, t.id),

@@ -1,8 +1,8 @@
 import { and, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { visibleUserCondition } from "../accounts/index.ts";
+import { hiddenUserIds, visibleUserCondition } from "../accounts/index.ts";
 import { type BlockService, blockedEitherWayCondition, notBlockedByCondition } from "../blocks/index.ts";
-import { activeProfileCondition } from "../profiles/index.ts";
+import { activeProfileCondition, hiddenProfileIds } from "../profiles/index.ts";
 
 /** Which blocks hide a profile: either way (lists, contact), or only the target's (viewing a profile). */
 export type BlockDirection = "either" | "by-target";
@@ -47,6 +47,32 @@ export class VisibilityPolicy {
    */
   unblocked(profileId: SQL, viewerProfileId: number | null | undefined): SQL {
     return viewerProfileId ? blockedEitherWayCondition(profileId, viewerProfileId, false) : sql`true`;
+  }
+
+  /**
+   * The same answer as `visibleProfile(profileId, viewerProfileId, "either")`, for counting a long list
+   * keyed by profile ids (the likes overview's counts): the profile is not among the few hidden ones
+   * (collected once and hashed by PostgreSQL, where a look-up per row cost 25 ms for 5,000 likes), and no
+   * block either way. `profileId` must be a NOT NULL column (`not in`).
+   */
+  visibleAmong(profileId: SQL, viewerProfileId: number): SQL {
+    return sql`${profileId} not in (${hiddenProfileIds(hiddenUserIds())}) and ${this.unblocked(profileId, viewerProfileId)}`;
+  }
+
+  /**
+   * The same answer as `visibleProfile(profileId, viewerProfileId, "either")`, for a long list keyed by
+   * profile ids that is read in an index's order and paged (the likes overview): a lateral from-item that
+   * checks each row through the profile's primary key and the small users_hidden index, so the planner
+   * cannot trade it for a hash of every profile (a semi-join: tens of ms at 100k profiles, decision 019),
+   * and a page stops after its rows. `join` goes after the list's FROM item, `where` into its WHERE;
+   * `alias` names the from-item (unique within the statement).
+   */
+  eachVisible(profileId: SQL, viewerProfileId: number, alias: string): { join: SQL; where: SQL } {
+    const name = sql.identifier(alias);
+    return {
+      join: sql`cross join lateral (select ${this.visibleProfile(profileId, null)} as "ok" offset 0) as ${name}`,
+      where: sql`${name}."ok" and ${this.unblocked(profileId, viewerProfileId)}`,
+    };
   }
 
   /**

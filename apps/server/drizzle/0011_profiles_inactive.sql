@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_inactive" ON "profiles" USING btree ("id") WHERE "profiles"."status" <> 'active';
