@@ -2,6 +2,7 @@ import { z } from "zod";
 import { genderSchema } from "./accounts.ts";
 import { idQueryValueSchema, optionalInt } from "./http.ts";
 import { INTEREST_KEYS } from "./interests.ts";
+import { likeStateSchema } from "./likes.ts";
 import { BODY_TYPES, distanceSchema, EYE_COLORS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES } from "./profiles.ts";
 import { countryCodeSchema } from "./settings.ts";
 import { teaserProfileSchema } from "./site.ts";
@@ -67,6 +68,8 @@ export const memberResponseSchema = z.object({
   related: z.array(teaserProfileSchema),
   /** Whether the asker has blocked this member (the action bar offers unblock then); false for visitors. */
   blocked: z.boolean(),
+  /** The like between the asker and this member as the asker sees it (spec §4); "none" for visitors. */
+  like: likeStateSchema,
 });
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
 export const memberQuerySchema = z.object({ id: idQueryValueSchema });

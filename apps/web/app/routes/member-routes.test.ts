@@ -32,6 +32,7 @@ const anna: MemberResponse = {
   },
   related: [],
   blocked: false,
+  like: "none",
 };
 
 /** The host's services as loaders see them, with a search that records what it was asked. */
