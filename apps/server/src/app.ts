@@ -6,9 +6,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequ
 import { AccountService } from "./modules/accounts/index.ts";
 import { type AccountJobs, defineAccountJobs } from "./modules/accounts/jobs.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { BadgeService } from "./modules/badges/index.ts";
+import { badgeRoutes } from "./modules/badges/routes.ts";
 import { BlockService } from "./modules/blocks/index.ts";
 import { blockRoutes } from "./modules/blocks/routes.ts";
 import { CreditService } from "./modules/credits/index.ts";
+import { LikeService } from "./modules/likes/index.ts";
+import { likeRoutes } from "./modules/likes/routes.ts";
 import { locationRoutes } from "./modules/location/routes.ts";
 import { LocationService } from "./modules/location/service.ts";
 import { photoRoutes } from "./modules/photos/routes.ts";
@@ -62,6 +66,8 @@ export interface Services {
   location: LocationService;
   blocks: BlockService;
   visibility: VisibilityPolicy;
+  likes: LikeService;
+  badges: BadgeService;
   /** Typed events to one member's sockets on every node (platform/member-events.ts). */
   events: MemberEvents;
 }
@@ -143,6 +149,11 @@ export async function openServices(
   jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
   jobs.schedule(jobs.prune, { everyMs: DAY, offsetMs: 3 * HOUR });
   const events = new MemberEvents(database.db, bus);
+  const likes = new LikeService(database.db, profiles, photos, visibility, events);
+  // Spec §6: a block deletes the likes both ways in its transaction; opening a profile clears its new like.
+  blocks.onBlock(likes.onBlock);
+  profiles.onView((viewer, profileId) => likes.viewed(viewer, profileId));
+  const badges = new BadgeService(likes);
   const pruneEvents = jobs.define("member-events.prune", async () => void (await events.prune()), { maxAttempts: 3 });
   jobs.schedule(pruneEvents, { everyMs: DAY, offsetMs: 4 * HOUR });
   return {
@@ -161,6 +172,8 @@ export async function openServices(
     location,
     blocks,
     visibility,
+    likes,
+    badges,
     events,
   };
 }
@@ -289,6 +302,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     hasTrafficSource,
   });
   await server.register(locationRoutes, { location: services.location });
+  await server.register(likeRoutes, { likes: services.likes, site: services.site });
+  await server.register(badgeRoutes, { badges: services.badges });
   await server.register(blockRoutes, { profiles: services.profiles, blocks: services.blocks, visibility: services.visibility });
   await server.register(photoRoutes, {
     photos: services.photos,

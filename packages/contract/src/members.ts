@@ -68,7 +68,7 @@ export const memberResponseSchema = z.object({
   related: z.array(teaserProfileSchema),
   /** Whether the asker has blocked this member (the action bar offers unblock then); false for visitors. */
   blocked: z.boolean(),
-  /** The like between the asker and this member as the asker sees it (spec §4); "none" for visitors. */
+  /** The like between the asker and this member (spec §4); "none" for visitors and one's own profile. */
   like: likeStateSchema,
 });
 export type MemberResponse = z.infer<typeof memberResponseSchema>;

@@ -6,7 +6,9 @@ import { blockedBy, blockedEitherWay, blockersBetween, deleteBlock, insertBlock 
  * What other modules do inside the blocking transaction (spec §6: "chats and likes are deleted"): the
  * chat and likes modules register here, so a block and its consequences commit together.
  */
-export type BlockHook = (tx: Tx, blockerProfileId: number, blockedProfileId: number) => Promise<void>;
+export type BlockHook = (tx: Tx, blockerProfileId: number, blockedProfileId: number) => Promise<AfterCommit | undefined>;
+/** What a hook does once the block has committed (send the member events it recorded). */
+export type AfterCommit = () => Promise<void>;
 
 /**
  * Spec §6 blocking, by profile id. The blocked member cannot view the blocker's profile or photos or
@@ -26,10 +28,16 @@ export class BlockService {
   /** Blocks `blockedId` for `blockerId`; blocking again changes nothing. */
   async block(blockerId: number, blockedId: number): Promise<void> {
     if (blockerId === blockedId) throw new AppError("cannot_block_self");
-    await this.db.transaction(async (tx) => {
-      if (!(await insertBlock(tx, blockerId, blockedId))) return;
-      for (const hook of this.hooks) await hook(tx, blockerId, blockedId);
+    const afterCommit = await this.db.transaction(async (tx) => {
+      const then: AfterCommit[] = [];
+      if (!(await insertBlock(tx, blockerId, blockedId))) return then;
+      for (const hook of this.hooks) {
+        const after = await hook(tx, blockerId, blockedId);
+        if (after) then.push(after);
+      }
+      return then;
     });
+    for (const after of afterCommit) await after();
   }
 
   unblock(blockerId: number, blockedId: number): Promise<void> {

@@ -59,6 +59,26 @@ export function profileIdOfUserColumn(userId: SQL): SQL<number | null> {
   return sql<number | null>`(select ${p.id} ${from})`;
 }
 
+/** A lent expression: the user id (member) of the profile in a profile id column. */
+export function userIdOfProfileColumn(profileId: SQL): SQL<number | null> {
+  const p = alias(profiles, "profile_member");
+  return sql<
+    number | null
+  >`(select ${p.userId} from ${profiles} as ${sql.identifier("profile_member")} where ${p.id} = ${profileId})`;
+}
+
+/** What a swipe card shows beyond the teaser: the about text and interests, by profile id. */
+export async function profileDetails(
+  db: Db,
+  ids: readonly number[],
+): Promise<{ id: number; about: string; interests: string[] }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: profiles.id, about: profiles.about, interests: profiles.interests })
+    .from(profiles)
+    .where(inArray(profiles.id, [...ids]));
+}
+
 /** Lent expressions: the city centre (latitude, longitude) of the member in a user id column. */
 export function positionOfUserColumn(userId: SQL): { latitude: SQL<number | null>; longitude: SQL<number | null> } {
   const p = alias(profiles, "member_position");
@@ -109,7 +129,8 @@ export async function updateProfile(db: DbOrTx, id: number, values: Partial<NewP
 /** What other modules may filter a list of profiles by (the search, match finder and teaser). */
 export interface ProfileFilters {
   gender?: "male" | "female" | undefined;
-  countries: readonly string[];
+  /** The site's countries; undefined: any country (a member's own lists, such as their likes). */
+  countries?: readonly string[] | undefined;
   region?: string | undefined;
   minAge?: number | undefined;
   maxAge?: number | undefined;
@@ -155,9 +176,13 @@ export function listedProfiles(filters: ProfileFilters, visibleUser: SQL): Liste
     sql`"status" = 'active'`,
     ...(filters.gender ? [sql`"gender" = ${filters.gender}`] : []),
     // One country as equality: the index then gives the order (decision 018).
-    filters.countries.length === 1
-      ? sql`"country" = ${filters.countries[0]}`
-      : sql`"country" = any(${sql.param([...filters.countries])}::text[])`,
+    ...(filters.countries === undefined
+      ? []
+      : [
+          filters.countries.length === 1
+            ? sql`"country" = ${filters.countries[0]}`
+            : sql`"country" = any(${sql.param([...filters.countries])}::text[])`,
+        ]),
     ...(filters.region ? [sql`"region" = ${filters.region}`] : []),
     ...(bounds.from ? [sql`"birth_date" >= ${bounds.from}::date`] : []),
     ...(bounds.to ? [sql`"birth_date" <= ${bounds.to}::date`] : []),

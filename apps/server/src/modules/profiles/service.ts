@@ -2,6 +2,7 @@ import {
   ageOn,
   type Distance,
   distanceBucket,
+  type LikeState,
   type MemberContext,
   type MemberResponse,
   type OwnProfile,
@@ -27,6 +28,7 @@ import {
   type ProfileFilters,
   type ProfileRow,
   positionOfUserColumn,
+  profileDetails,
   profileIdOfUserColumn,
   profileNames,
   profilesWithoutPosition,
@@ -34,6 +36,7 @@ import {
   setStatusOfUser,
   type TeaserRow,
   updateProfile,
+  userIdOfProfileColumn,
 } from "./queries.ts";
 import { profiles } from "./schema.ts";
 
@@ -79,7 +82,16 @@ export interface Seeker {
   origin: Coordinates | null;
 }
 
+/**
+ * What another module does when a member opens a profile (GET /api/member.php and the profile page): the
+ * likes module clears that profile's new-like flag and answers the like state between the two (spec §4).
+ * A hook, so that profiles need not know likes (which builds on profiles).
+ */
+export type ProfileViewHook = (viewerProfileId: number, profileId: number) => Promise<LikeState>;
+
 export class ProfileService {
+  private viewHook: ProfileViewHook | null = null;
+
   constructor(
     private readonly db: Db,
     /** Who may see whom (modules/visibility). */
@@ -90,6 +102,11 @@ export class ProfileService {
     /** Who blocked whom (spec §6): blocked pairs never see each other in lists. */
     private readonly blocks: Pick<BlockService, "between">,
   ) {}
+
+  /** Registers what happens when a member opens another's profile (one hook: the likes module's). */
+  onView(hook: ProfileViewHook): void {
+    this.viewHook = hook;
+  }
 
   /** Profiles `askerProfileId` may find: visible members, no block either way. */
   private async visibleTo(askerProfileId: number | null | undefined): Promise<SQL> {
@@ -151,6 +168,7 @@ export class ProfileService {
     const { photos, mainImage, lockedCount } = await this.photos.forViewer(profile.id, viewer);
     const shown = new Set<string>(settings.visible_profile_fields);
     const field = <T>(name: string, value: T): T | null => (shown.has(name) ? value : null);
+    const like = other && this.viewHook ? await this.viewHook(other, profile.id) : "none";
     const related = await relatedProfiles(this.db, {
       profile,
       visibleUser: await this.visibleTo(asker?.profileId),
@@ -184,6 +202,7 @@ export class ProfileService {
       },
       related: await this.presentCards(related, asker?.origin, shown.has("city")),
       blocked: block?.aBlockedB ?? false,
+      like,
     };
   }
 
@@ -212,6 +231,16 @@ export class ProfileService {
   /** A lent SQL expression: the profile id of the member in `userId` (for the session's one query). */
   profileIdOf(userId: SQL): SQL<number | null> {
     return profileIdOfUserColumn(userId);
+  }
+
+  /** A lent SQL expression: the user id of the member whose profile is in `profileId` (whom to send an event). */
+  userIdOf(profileId: SQL): SQL<number | null> {
+    return userIdOfProfileColumn(profileId);
+  }
+
+  /** The about text and interests of these profiles (the swipe game's cards), by id. */
+  async detailsOf(ids: readonly number[]): Promise<Map<number, { about: string; interests: string[] }>> {
+    return new Map((await profileDetails(this.db, ids)).map((row) => [row.id, { about: row.about, interests: row.interests }]));
   }
 
   /** Lent SQL: the city centre of the member in `userId` (the member context reads it with the session). */

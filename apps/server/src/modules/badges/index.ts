@@ -1,0 +1,1 @@
+export { BadgeService } from "./service.ts";
