@@ -52,8 +52,8 @@ export function LikePopupModal({
           )}
           <p className="h5 mb-1">
             {profile.name}
-            {profile.fictional && root ? (
-              <FictionalIcon name={root.settings.fictional_icon} labelled className="ms-2 text-primary" />
+            {profile.fictional ? (
+              <FictionalIcon name={root?.settings.fictional_icon ?? "masks"} labelled className="ms-2 text-primary" />
             ) : null}
           </p>
           <p className="mb-4">

@@ -19,7 +19,7 @@ function LimitMessage({ status }: { status: SwipeStatus }) {
   const intl = useIntl();
   const time = intl.formatTime(new Date(status.resets_at), { hour: "numeric", minute: "2-digit" });
   return (
-    <Alert variant="info" className="text-center">
+    <Alert variant="info" className="text-center" role="status">
       <p className="h5">
         <FormattedMessage id={status.limit === "swipes" ? "swipe.out_of_swipes" : "swipe.out_of_likes"} />
       </p>
@@ -113,8 +113,8 @@ function Card({ card, onSwipe }: { card: SwipeCard; onSwipe: (like: boolean) => 
       <div className="card-body">
         <h2 id="swipe-name" className="h4 mb-1">
           {card.name}, {intl.formatNumber(card.age)}
-          {card.fictional && root ? (
-            <FictionalIcon name={root.settings.fictional_icon} labelled className="ms-2 text-primary" />
+          {card.fictional ? (
+            <FictionalIcon name={root?.settings.fictional_icon ?? "masks"} labelled className="ms-2 text-primary" />
           ) : null}
         </h2>
         {card.city ? <p className="text-body-secondary mb-2">{card.city}</p> : null}
@@ -174,7 +174,7 @@ export function SwipeGame() {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      const target = event.target as HTMLElement | null;
+      const target = event.target instanceof Element ? event.target : null;
       if (target?.closest("input, textarea, select, [contenteditable], [role=dialog]")) return;
       if (document.querySelector(".modal.show")) return;
       event.preventDefault();
