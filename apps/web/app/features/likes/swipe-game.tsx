@@ -60,21 +60,24 @@ function Card({ card, onSwipe }: { card: SwipeCard; onSwipe: (like: boolean) => 
   const intl = useIntl();
   const root = useRootData();
   const [dx, setDx] = useState(0);
-  const start = useRef<number | null>(null);
+  // The drag in refs too: pointerup can come before React has rendered the last move.
+  const drag = useRef<{ start: number; dx: number } | null>(null);
   const image = card.image_url ?? card.main_image?.thumb_url ?? null;
 
   const down = (event: PointerEvent<HTMLElement>) => {
     if (event.button !== 0) return;
-    start.current = event.clientX;
+    drag.current = { start: event.clientX, dx: 0 };
     event.currentTarget.setPointerCapture?.(event.pointerId);
   };
   const move = (event: PointerEvent<HTMLElement>) => {
-    if (start.current !== null) setDx(event.clientX - start.current);
+    if (!drag.current) return;
+    drag.current.dx = event.clientX - drag.current.start;
+    setDx(drag.current.dx);
   };
   const up = () => {
-    if (start.current === null) return;
-    start.current = null;
-    const moved = dx;
+    if (!drag.current) return;
+    const moved = drag.current.dx;
+    drag.current = null;
     setDx(0);
     if (Math.abs(moved) >= SWIPE_THRESHOLD_PX) onSwipe(moved > 0);
   };
@@ -216,7 +219,7 @@ export function SwipeGame() {
           <Card key={card.id} card={card} onSwipe={(like) => void swipe(like)} />
           <div className="d-flex justify-content-center gap-3 mt-3">
             <Button
-              variant="outline-secondary"
+              variant="outline-dark"
               size="lg"
               className="swipe-button"
               onClick={() => void swipe(false)}
