@@ -217,7 +217,7 @@ export function SwipeGame() {
       ) : card ? (
         <>
           <Card key={card.id} card={card} onSwipe={(like) => void swipe(like)} />
-          <div className="d-flex justify-content-center gap-3 mt-3">
+          <div className="swipe-actions d-flex justify-content-center gap-3 py-3">
             <Button
               variant="outline-dark"
               size="lg"
