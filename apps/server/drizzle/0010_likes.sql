@@ -37,4 +37,5 @@ ALTER TABLE "swipe_days" ADD CONSTRAINT "swipe_days_profile_id_profiles_id_fk" F
 ALTER TABLE "swipes" ADD CONSTRAINT "swipes_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "swipes" ADD CONSTRAINT "swipes_target_id_profiles_id_fk" FOREIGN KEY ("target_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "likes_received" ON "likes" USING btree ("liked_id","seen","created_at" DESC NULLS LAST,"liker_id","matched_at");--> statement-breakpoint
+CREATE INDEX "likes_matches" ON "likes" USING btree ("liked_id","seen","matched_at" DESC NULLS LAST,"liker_id") WHERE "likes"."matched_at" is not null;--> statement-breakpoint
 CREATE INDEX "likes_sent" ON "likes" USING btree ("liker_id","created_at" DESC NULLS LAST,"liked_id","matched_at");

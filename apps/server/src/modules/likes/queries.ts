@@ -130,21 +130,32 @@ export interface LikeCountsRow {
 }
 
 /**
- * The overview's counts in one statement, counting only profiles `visible` admits (the visibility
- * policy's condition on a profile id column): received (one-sided likes to me), matches, new (not yet
- * opened, matches included) and sent (my one-sided likes). Index scans of `likes_received` and `likes_sent`.
+ * How a list checks the other profile of each like: the visibility policy's `eachVisible` (a look-up per
+ * row through the primary key, never a hash of every profile), under an alias of the caller's choosing.
  */
-export function likeCountsStatement(me: number, visible: (profileId: SQL) => SQL): SQL {
+export type EachVisible = (profileId: SQL, alias: string) => { join: SQL; where: SQL };
+
+/**
+ * The overview's counts in one statement, counting only profiles the viewer may see: received (one-sided
+ * likes to me), matches, new (not yet opened, matches included) and sent (my one-sided likes). Index
+ * scans of `likes_received` and `likes_sent` with one visibility look-up per like (decision 019).
+ */
+export function likeCountsStatement(me: number, visible: EachVisible): SQL {
+  const theirs = visible(sql`"r"."liker_id"`, "r_visible");
+  const mine = visible(sql`"s"."liked_id"`, "s_visible");
   return sql`select count(*) filter (where "r"."matched_at" is null)::int as received,
       count(*) filter (where "r"."matched_at" is not null)::int as matches,
       count(*) filter (where not "r"."seen")::int as new,
-      (select count(*)::int from ${likes} as "s" where "s"."liker_id" = ${me} and "s"."matched_at" is null and ${visible(sql`"s"."liked_id"`)}) as sent
-    from ${likes} as "r" where "r"."liked_id" = ${me} and ${visible(sql`"r"."liker_id"`)}`;
+      (select count(*)::int from ${likes} as "s" ${mine.join}
+        where "s"."liker_id" = ${me} and "s"."matched_at" is null and ${mine.where}) as sent
+    from ${likes} as "r" ${theirs.join} where "r"."liked_id" = ${me} and ${theirs.where}`;
 }
 
-/** The new-likes badge: likes to `me` not yet opened, from profiles `visible` admits. */
-export function newLikesStatement(me: number, visible: (profileId: SQL) => SQL): SQL {
-  return sql`select count(*)::int as n from ${likes} as "r" where "r"."liked_id" = ${me} and not "r"."seen" and ${visible(sql`"r"."liker_id"`)}`;
+/** The new-likes badge: likes to `me` not yet opened, from profiles the viewer may see. */
+export function newLikesStatement(me: number, visible: EachVisible): SQL {
+  const theirs = visible(sql`"r"."liker_id"`, "r_visible");
+  return sql`select count(*)::int as n from ${likes} as "r" ${theirs.join}
+    where "r"."liked_id" = ${me} and not "r"."seen" and ${theirs.where}`;
 }
 
 export interface LikePageRow extends TeaserRow {
@@ -153,29 +164,35 @@ export interface LikePageRow extends TeaserRow {
 }
 
 /**
- * One page of a tab: rows of `listed` (the profiles module's visible, unblocked profiles) joined with the
- * likes of the tab, new ones first, then the latest.
+ * One page of a tab, new likes first, then the latest: the likes read in the order of an index
+ * (`likes_received`, `likes_matches`, `likes_sent`; `nulls last` as the indexes have it), each checked by
+ * `visible`, stopping after the page; then the page's card columns (`card`, the profiles module's
+ * from-item), one primary-key look-up per card.
  */
 export function likePageStatement(
   type: "received" | "sent" | "matches",
   me: number,
-  listed: ListedProfiles,
+  visible: EachVisible,
+  card: (profileId: SQL, alias: string) => SQL,
   offset: number,
   limit: number,
 ): SQL {
-  const columns = sql.raw(
-    `"listed"."id", "listed"."name", "listed"."age", "listed"."country", "listed"."city", "listed"."fictional", "listed"."latitude", "listed"."longitude"`,
-  );
-  if (type === "sent") {
-    return sql`select ${columns}, "l"."created_at" as liked_at, true as seen from ${likes} as "l" join ${listed.from} on ${listed.id} = "l"."liked_id"
-      where "l"."liker_id" = ${me} and "l"."matched_at" is null
-      order by "l"."created_at" desc, "l"."liked_id" desc limit ${limit} offset ${offset}`;
-  }
+  const other = type === "sent" ? sql.raw(`"l"."liked_id"`) : sql.raw(`"l"."liker_id"`);
+  const check = visible(other, "l_visible");
   const when = type === "matches" ? sql.raw(`"l"."matched_at"`) : sql.raw(`"l"."created_at"`);
-  const matched = type === "matches" ? sql.raw(`is not null`) : sql.raw(`is null`);
-  return sql`select ${columns}, ${when} as liked_at, "l"."seen" as seen from ${likes} as "l" join ${listed.from} on ${listed.id} = "l"."liker_id"
-    where "l"."liked_id" = ${me} and "l"."matched_at" ${matched}
-    order by "l"."seen", ${when} desc, "l"."liker_id" desc limit ${limit} offset ${offset}`;
+  const condition =
+    type === "sent"
+      ? sql`"l"."liker_id" = ${me} and "l"."matched_at" is null`
+      : sql`"l"."liked_id" = ${me} and "l"."matched_at" ${type === "matches" ? sql`is not null` : sql`is null`}`;
+  // Sent likes have no new flag: their order is the latest first.
+  const seen = type === "sent" ? sql`true` : sql`"l"."seen"`;
+  const order = type === "sent" ? sql`${when} desc nulls last, ${other}` : sql`"l"."seen", ${when} desc nulls last, ${other}`;
+  return sql`select "card"."id", "card"."name", "card"."age", "card"."country", "card"."city", "card"."fictional",
+      "card"."latitude", "card"."longitude", "page"."liked_at", "page"."seen"
+    from (select ${other} as "profile_id", ${when} as "liked_at", ${seen} as "seen" from ${likes} as "l" ${check.join}
+      where ${condition} and ${check.where} order by ${order} limit ${limit} offset ${offset}) as "page"
+    ${card(sql`"page"."profile_id"`, "card")}
+    order by ${type === "sent" ? sql`` : sql`"page"."seen", `}"page"."liked_at" desc nulls last, "page"."profile_id"`;
 }
 
 /** A condition on a profile id column: `me` has not liked that profile. */

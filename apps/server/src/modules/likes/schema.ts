@@ -26,6 +26,8 @@ export const likes = pgTable(
     primaryKey({ columns: [t.likerId, t.likedId] }),
     // Received and matches tabs, new first then latest; the counts read only the index.
     index("likes_received").on(t.likedId, t.seen, t.createdAt.desc(), t.likerId, t.matchedAt),
+    // Matches tab, new first then the latest match.
+    index("likes_matches").on(t.likedId, t.seen, t.matchedAt.desc(), t.likerId).where(sql`${t.matchedAt} is not null`),
     // Sent tab, latest first.
     index("likes_sent").on(t.likerId, t.createdAt.desc(), t.likedId, t.matchedAt),
   ],

@@ -30,6 +30,7 @@ import {
   clearNewAndRead,
   deleteLike,
   deletePairLikes,
+  type EachVisible,
   findSwipeDay,
   hasSentLike,
   insertLike,
@@ -87,15 +88,20 @@ export class LikeService {
 
   constructor(
     private readonly db: Db,
-    private readonly profiles: Pick<ProfileService, "listed" | "presentCards" | "userIdOf" | "seekerOf" | "detailsOf">,
+    private readonly profiles: Pick<ProfileService, "listed" | "presentCards" | "userIdOf" | "seekerOf" | "detailsOf" | "cardOf">,
     private readonly photos: Pick<PhotoService, "mainImages" | "urlOf" | "hasPublicMain">,
-    private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked">,
+    private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked" | "eachVisible">,
     private readonly events: Pick<MemberEvents, "record" | "deliver">,
   ) {}
 
   /** The visibility policy's condition for `me`'s lists and contacts: visible, active, no block either way. */
   private visibleTo(me: number): (profileId: SQL) => SQL {
     return (profileId) => this.visibility.visibleProfile(profileId, me, "either");
+  }
+
+  /** The visibility policy's row-by-row check for `me`'s long lists (the likes overview and badge). */
+  private eachVisibleTo(me: number): EachVisible {
+    return (profileId, alias) => this.visibility.eachVisible(profileId, me, alias);
   }
 
   /** Profiles `me` may see in lists, with `filters`: the profiles module's rows, unblocked either way. */
@@ -270,10 +276,11 @@ export class LikeService {
   /** GET /api/likes.php: one tab, new likes first, then the latest; counts over visible profiles only. */
   async list(member: Member, type: LikeType, page: number, showCity: boolean): Promise<LikesResponse> {
     const me = member.profileId;
-    const listed = this.listedFor(me);
+    const visible = this.eachVisibleTo(me);
+    const card = (profileId: SQL, alias: string) => this.profiles.cardOf(profileId, alias);
     const [[counts], rows] = await Promise.all([
-      rowsOf<LikeCountsRow>(this.db, likeCountsStatement(me, this.visibleTo(me))),
-      rowsOf<LikePageRow>(this.db, likePageStatement(type, me, listed, (page - 1) * LIKES_PAGE_SIZE, LIKES_PAGE_SIZE)),
+      rowsOf<LikeCountsRow>(this.db, likeCountsStatement(me, visible)),
+      rowsOf<LikePageRow>(this.db, likePageStatement(type, me, visible, card, (page - 1) * LIKES_PAGE_SIZE, LIKES_PAGE_SIZE)),
     ]);
     const total = { received: 0, sent: 0, matches: 0, new: 0, ...counts };
     const cards = await this.profiles.presentCards(rows, member.position, showCity);
@@ -294,7 +301,7 @@ export class LikeService {
 
   /** The new-likes badge: likes to me from visible profiles that I have not opened. */
   async newLikes(me: number): Promise<number> {
-    const [row] = await rowsOf<{ n: number }>(this.db, newLikesStatement(me, this.visibleTo(me)));
+    const [row] = await rowsOf<{ n: number }>(this.db, newLikesStatement(me, this.eachVisibleTo(me)));
     return Number(row?.n ?? 0);
   }
 

@@ -196,6 +196,15 @@ export function listedProfiles(filters: ProfileFilters, visibleUser: SQL): Liste
   };
 }
 
+/**
+ * A lent from-item: the card columns (TeaserRow's, plus `created_at`) of the profile in `profileId`, as
+ * `alias`, one primary-key look-up per row of the caller's list (for short lists already paged, such as
+ * a page of likes). Visibility is the caller's to check (VisibilityPolicy).
+ */
+export function cardOfColumn(profileId: SQL, alias: string): SQL {
+  return sql`cross join lateral (select ${LISTED_COLUMNS} from ${profiles} as "card_profile" where "card_profile"."id" = ${profileId}) as ${sql.identifier(alias)}`;
+}
+
 /** An active profile of a visible member, by id. */
 export async function findVisibleProfile(db: Db, id: number, visibleUser: SQL): Promise<ProfileRow | undefined> {
   const [row] = await db

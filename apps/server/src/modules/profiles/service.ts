@@ -19,6 +19,7 @@ import { type Coordinates, LocationService } from "../location/service.ts";
 import type { PhotoService, PhotoViewer } from "../photos/service.ts";
 import type { VisibilityPolicy } from "../visibility/index.ts";
 import {
+  cardOfColumn,
   findProfileOfUser,
   findVisibleProfile,
   insertProfile,
@@ -236,6 +237,14 @@ export class ProfileService {
   /** A lent SQL expression: the user id of the member whose profile is in `profileId` (whom to send an event). */
   userIdOf(profileId: SQL): SQL<number | null> {
     return userIdOfProfileColumn(profileId);
+  }
+
+  /**
+   * A lent from-item joining the card columns of the profile in `profileId` as `alias` (TeaserRow's
+   * columns), for another module's paged list of profile ids (likes); it checks no visibility.
+   */
+  cardOf(profileId: SQL, alias: string): SQL {
+    return cardOfColumn(profileId, alias);
   }
 
   /** The about text and interests of these profiles (the swipe game's cards), by id. */
