@@ -1,10 +1,10 @@
 import { LIKE_TYPES, type LikeCard, type LikeType } from "@app/contract";
 import { useQuery } from "@tanstack/react-query";
-import { Badge, Button, Nav, Spinner } from "react-bootstrap";
+import { Badge, Nav } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { errorMessage } from "../../lib/form-errors";
-import { FormAlert } from "../../ui/form-alert";
+import { LoadFailed, Loading } from "../../ui/load-state";
 import { PageLinks } from "../../ui/pagination";
 import { ProfileGrid } from "../../ui/profile-card";
 import { likesQuery } from "./api";
@@ -81,17 +81,15 @@ export function LikesOverview({ type, page }: { type: LikeType; page: number }) 
         ))}
       </Nav>
       {likes.isPending ? (
-        <p className="text-body-secondary" role="status">
-          <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
+        <Loading>
           <FormattedMessage id="likes.loading" />
-        </p>
+        </Loading>
       ) : likes.isError ? (
-        <>
-          <FormAlert>{errorMessage(likes.error, intl)}</FormAlert>
-          <Button variant="outline-primary" onClick={() => void likes.refetch()}>
-            <FormattedMessage id="likes.retry" />
-          </Button>
-        </>
+        <LoadFailed
+          message={errorMessage(likes.error, intl)}
+          retry={<FormattedMessage id="likes.retry" />}
+          onRetry={() => void likes.refetch()}
+        />
       ) : (
         <section aria-labelledby="likes-heading">
           <h2 id="likes-heading" className="h5 mb-3">

@@ -24,6 +24,20 @@ function Probe() {
   );
 }
 
+/** The provider around the probe, as the root renders it, for a member (or a visitor) with `events`. */
+function renderProvider({
+  user = testUser(),
+  events = null,
+  autoLikeDelayMs = 60_000,
+}: Partial<Parameters<typeof renderAsMember>[1]> & { autoLikeDelayMs?: number } = {}) {
+  return renderAsMember(
+    <LikesProvider autoLikeDelayMs={autoLikeDelayMs}>
+      <Probe />
+    </LikesProvider>,
+    { user, events },
+  );
+}
+
 const daan: LikePopupProfile = {
   id: 21,
   name: "Daan",
@@ -40,12 +54,7 @@ describe("likes provider", () => {
       "GET /api/auto-like.php": { profile: null },
     });
     const live = liveServerEvents();
-    renderAsMember(
-      <LikesProvider autoLikeDelayMs={60_000}>
-        <Probe />
-      </LikesProvider>,
-      { user: testUser(), events: live.events },
-    );
+    renderProvider({ events: live.events });
     await vi.waitFor(() => expect(screen.getByTestId("badges")).toHaveTextContent("2/1"));
     expect(document.title).toBe("(3) Members");
     newLikes = 3;
@@ -61,12 +70,7 @@ describe("likes provider", () => {
   it("shows the match pop-up for a match completed in another tab (initiator), not for the other member's", async () => {
     stubApi({ "GET /api/badges.php": { new_likes: 0, unread_messages: 0 } });
     const live = liveServerEvents();
-    renderAsMember(
-      <LikesProvider autoLikeDelayMs={60_000}>
-        <Probe />
-      </LikesProvider>,
-      { user: testUser(), events: live.events },
-    );
+    renderProvider({ events: live.events });
     act(() => live.socket().push({ type: "event", seq: 1, event: { type: "like.match", profile: daan, initiator: false } }));
     expect(screen.queryByRole("dialog")).toBeNull();
     act(() => live.socket().push({ type: "event", seq: 2, event: { type: "like.match", profile: daan, initiator: true } }));
@@ -80,12 +84,7 @@ describe("likes provider", () => {
       "GET /api/auto-like.php": { profile: null },
     });
     const badgeCalls = () => fetch.mock.calls.filter(([url]) => url === "/api/badges.php").length;
-    const offline = renderAsMember(
-      <LikesProvider autoLikeDelayMs={60_000}>
-        <Probe />
-      </LikesProvider>,
-      { user: testUser() },
-    );
+    const offline = renderProvider();
     await act(async () => vi.advanceTimersByTimeAsync(100));
     expect(badgeCalls()).toBe(1);
     await act(async () => vi.advanceTimersByTimeAsync(60_000));
@@ -94,12 +93,7 @@ describe("likes provider", () => {
     offline.unmount();
 
     const live = liveServerEvents();
-    renderAsMember(
-      <LikesProvider autoLikeDelayMs={60_000}>
-        <Probe />
-      </LikesProvider>,
-      { user: testUser(), events: live.events },
-    );
+    renderProvider({ events: live.events });
     await act(async () => vi.advanceTimersByTimeAsync(100));
     expect(badgeCalls()).toBe(3);
     await act(async () => vi.advanceTimersByTimeAsync(120_000));
@@ -114,12 +108,7 @@ describe("likes provider", () => {
       "GET /api/auto-like.php": { profile: daan },
     });
     const calls = (path: string) => fetch.mock.calls.filter(([url]) => url === path).length;
-    const first = renderAsMember(
-      <LikesProvider autoLikeDelayMs={5000}>
-        <Probe />
-      </LikesProvider>,
-      { user: testUser() },
-    );
+    const first = renderProvider({ autoLikeDelayMs: 5000 });
     await act(async () => vi.advanceTimersByTimeAsync(4900));
     expect(calls("/api/auto-like.php")).toBe(0);
     await act(async () => vi.advanceTimersByTimeAsync(200));
@@ -134,12 +123,7 @@ describe("likes provider", () => {
     first.unmount();
 
     // A new page in the same session does not ask again.
-    renderAsMember(
-      <LikesProvider autoLikeDelayMs={5000}>
-        <Probe />
-      </LikesProvider>,
-      { user: testUser() },
-    );
+    renderProvider({ autoLikeDelayMs: 5000 });
     await act(async () => vi.advanceTimersByTimeAsync(10_000));
     expect(calls("/api/auto-like.php")).toBe(1);
   });
@@ -147,12 +131,7 @@ describe("likes provider", () => {
   it("asks nothing for a visitor", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
     const fetch = stubApi({});
-    renderAsMember(
-      <LikesProvider autoLikeDelayMs={5000}>
-        <Probe />
-      </LikesProvider>,
-      { user: null },
-    );
+    renderProvider({ user: null, autoLikeDelayMs: 5000 });
     await act(async () => vi.advanceTimersByTimeAsync(70_000));
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.getByTestId("badges")).toHaveTextContent("0/0");

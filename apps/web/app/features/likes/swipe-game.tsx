@@ -1,13 +1,14 @@
 import type { SwipeCard, SwipeResponse, SwipeStatus } from "@app/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type PointerEvent, useEffect, useRef, useState } from "react";
-import { Alert, Button, Spinner } from "react-bootstrap";
+import { Alert, Button } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { errorCode, errorMessage } from "../../lib/form-errors";
 import { useRootData } from "../../lib/root-data";
 import { FictionalIcon } from "../../ui/fictional-icon";
 import { FormAlert } from "../../ui/form-alert";
+import { LoadFailed, Loading } from "../../ui/load-state";
 import { swipeProfile, swipeQuery } from "./api";
 import { useLikes } from "./likes-provider";
 
@@ -189,20 +190,18 @@ export function SwipeGame() {
 
   if (game.isPending) {
     return (
-      <p className="text-body-secondary text-center" role="status">
-        <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
+      <Loading>
         <FormattedMessage id="swipe.loading" />
-      </p>
+      </Loading>
     );
   }
   if (game.isError) {
     return (
-      <>
-        <FormAlert>{errorMessage(game.error, intl)}</FormAlert>
-        <Button variant="outline-primary" onClick={() => void game.refetch()}>
-          <FormattedMessage id="likes.retry" />
-        </Button>
-      </>
+      <LoadFailed
+        message={errorMessage(game.error, intl)}
+        retry={<FormattedMessage id="likes.retry" />}
+        onRetry={() => void game.refetch()}
+      />
     );
   }
   const { status } = game.data;
