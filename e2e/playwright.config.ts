@@ -50,6 +50,9 @@ export default defineConfig({
         SEED_PROFILES: "40",
         SMTP_URL: `smtp://127.0.0.1:${mailPorts.smtp}`,
         LOG_LEVEL: "warn",
+        // The test runner is the only proxy: a spec may give its browsers client addresses of their own
+        // (X-Forwarded-For), so that many members can sign up within the per-address rate limit.
+        TRUST_PROXY: "127.0.0.1",
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
         ...(process.env.TEST_REDIS_URL
           ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: process.env.E2E_REDIS_PREFIX ?? `e2e:${process.pid}:` }

@@ -15,6 +15,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { MemberProvider } from "./features/account/member-provider";
+import { LikesProvider } from "./features/likes/likes-provider";
 import { ADD_PHOTOS_KEY } from "./features/profile/profile-alerts";
 import { messagesFor } from "./i18n/messages.server";
 import { installChunkReload, isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload";
@@ -115,7 +116,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <IntlProvider locale={loaderData.locale} defaultLocale="en" messages={loaderData.messages}>
       <QueryProvider>
         <MemberProvider initialUser={loaderData.user}>
-          <Outlet />
+          <LikesProvider>
+            <Outlet />
+          </LikesProvider>
         </MemberProvider>
       </QueryProvider>
     </IntlProvider>

@@ -3,12 +3,37 @@ import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { IntlProvider } from "react-intl";
 import { createRoutesStub } from "react-router";
+import { vi } from "vitest";
 import en from "./i18n/locales/en.json";
+import { FakeSocket } from "./lib/fake-web-socket";
 import { MemberContext, type MemberState } from "./lib/member";
 import { QueryProvider } from "./lib/query-client";
+import { ServerEvents, ServerEventsContext } from "./lib/server-events";
 
-/** Renders `ui` in English at `path`, for `user` (null: a visitor), as the app's providers would (with a fresh query cache). For tests. */
-export function renderAsMember(ui: ReactNode, { user, path = "/" }: { user: User | null; path?: string }) {
+export { testUser } from "./features/account/test-users";
+
+/** A member event connection over a FakeSocket, opened (live and not pinging), for tests that push events. */
+export function liveServerEvents(): { events: ServerEvents; socket: () => FakeSocket } {
+  FakeSocket.made = [];
+  const events = new ServerEvents({
+    url: () => "ws://site.test/ws",
+    WebSocket: FakeSocket as unknown as typeof WebSocket,
+    pingEveryMs: 24 * 3600 * 1000,
+  });
+  events.start();
+  const socket = () => FakeSocket.made.at(-1) as FakeSocket;
+  socket().open({ type: "hello", node: "n", user_id: 7, seq: 0 });
+  return { events, socket };
+}
+
+/**
+ * Renders `ui` in English at `path`, for `user` (null: a visitor), as the app's providers would (with a
+ * fresh query cache, and `events` as the member's event connection). For tests.
+ */
+export function renderAsMember(
+  ui: ReactNode,
+  { user, path = "/", events = null }: { user: User | null; path?: string; events?: ServerEvents | null },
+) {
   const state: MemberState = {
     user,
     setUser: () => {},
@@ -22,11 +47,31 @@ export function renderAsMember(ui: ReactNode, { user, path = "/" }: { user: User
       Component: () => (
         <IntlProvider locale="en" messages={en}>
           <QueryProvider>
-            <MemberContext.Provider value={state}>{ui}</MemberContext.Provider>
+            <ServerEventsContext.Provider value={events}>
+              <MemberContext.Provider value={state}>{ui}</MemberContext.Provider>
+            </ServerEventsContext.Provider>
           </QueryProvider>
         </IntlProvider>
       ),
     },
   ]);
   return render(<Stub initialEntries={[path]} />);
+}
+
+type Route = unknown | ((init: RequestInit | undefined) => unknown);
+
+/**
+ * Stubs fetch for API calls: `routes` answers by "METHOD /path?query" or, failing that, "METHOD /path",
+ * with JSON (status 200) or a Response; anything else is a 404. Returns the mock to inspect the calls.
+ */
+export function stubApi(routes: Record<string, Route>) {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? "GET";
+    const route = routes[`${method} ${url}`] ?? routes[`${method} ${url.split("?")[0]}`];
+    if (route === undefined) return new Response(JSON.stringify({ error: "not_found", message: "Not found." }), { status: 404 });
+    const body = typeof route === "function" ? (route as (init: RequestInit | undefined) => unknown)(init) : route;
+    return body instanceof Response ? body : new Response(JSON.stringify(body), { status: 200 });
+  });
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
 }

@@ -1,10 +1,10 @@
-import type { MemberEvent, ServerFrame } from "@app/contract";
+import type { ServerFrame } from "@app/contract";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeSocket } from "./fake-web-socket";
 import { ServerEvents } from "./server-events";
 
 const hello = (seq: number): ServerFrame => ({ type: "hello", node: "n1", user_id: 7, seq });
-const event = (seq: number | null, type: MemberEvent["type"] = "badges.changed"): ServerFrame => ({
+const event = (seq: number | null, type: "badges.changed" | "user.changed" = "badges.changed"): ServerFrame => ({
   type: "event",
   seq,
   event: { type },

@@ -3,6 +3,7 @@ import { FormattedMessage } from "react-intl";
 import { Outlet, useRouteError } from "react-router";
 import { AccountAlerts } from "../features/account/account-alerts";
 import { ProfileAlerts } from "../features/profile/profile-alerts";
+import { useBadgeCounts } from "../lib/badges";
 import { useMember } from "../lib/member";
 import { useRootData } from "../lib/root-data";
 import { useRouteFlag } from "../lib/route-handle";
@@ -20,6 +21,7 @@ import { navMemberOf, TopNav } from "../ui/top-nav";
 export function DefaultChrome({ children }: { children: ReactNode }) {
   const root = useRootData();
   const { user, logout } = useMember();
+  const badges = useBadgeCounts();
   const hideEntryWarning = useRouteFlag("hideEntryWarning");
   if (!root) return <main className="app-main">{children}</main>;
   return (
@@ -28,7 +30,7 @@ export function DefaultChrome({ children }: { children: ReactNode }) {
         <FormattedMessage id="nav.skip" />
       </a>
       <ProgressBar />
-      <TopNav siteName={root.settings.name} member={user ? navMemberOf(user) : null} onLogout={() => void logout()} />
+      <TopNav siteName={root.settings.name} member={user ? navMemberOf(user, badges) : null} onLogout={() => void logout()} />
       <div id="warnings-header" className="container">
         <AccountAlerts />
         <ProfileAlerts />

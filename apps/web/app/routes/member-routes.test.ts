@@ -3,8 +3,10 @@ import type { MemberResponse, MemberSearchQuery, Settings, SsrServices, User } f
 import { isRouteErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createLoadContext } from "../server-context";
+import { loader as likesLoader } from "./likes";
 import { loader as memberLoader, meta } from "./member";
 import { loader as membersLoader } from "./members";
+import { loader as swipeLoader } from "./swipe-game";
 
 const anna: MemberResponse = {
   profile: {
@@ -129,5 +131,42 @@ describe("/members loader", () => {
   it("sends no profile to a visitor when the host says logged-out search is off", async () => {
     const { context } = services({ loggedOutSearch: "none" });
     expect(await membersLoader(args("http://x/members", context))).toEqual({ visible: false });
+  });
+});
+
+describe("/likes, /likes/:type and /swipe-game loaders (members area)", () => {
+  const likesArgs = (url: string, context: ReturnType<typeof createLoadContext>, params: Record<string, string> = {}) =>
+    ({ request: new Request(url), params, context }) as unknown as Parameters<typeof likesLoader>[0];
+  const redirectOf = async (promise: Promise<unknown>) => {
+    try {
+      await promise;
+      return null;
+    } catch (error) {
+      return error instanceof Response ? error.headers.get("location") : null;
+    }
+  };
+
+  it("sends visitors to the login", async () => {
+    const { context } = services();
+    expect(await redirectOf(likesLoader(likesArgs("http://x/likes", context)))).toBe("/login");
+    expect(await redirectOf(likesLoader(likesArgs("http://x/likes/sent", context, { type: "sent" })))).toBe("/login");
+    const swipeArgs = { request: new Request("http://x/swipe-game"), params: {}, context } as unknown as Parameters<
+      typeof swipeLoader
+    >[0];
+    expect(await redirectOf(swipeLoader(swipeArgs))).toBe("/login");
+  });
+
+  it("shows the received tab at /likes, a named tab and page at /likes/:type, and 404 for an unknown type", async () => {
+    const { context } = services({ user: { id: 1 } });
+    expect(await likesLoader(likesArgs("http://x/likes", context))).toEqual({ type: "received", page: 1 });
+    expect(await likesLoader(likesArgs("http://x/likes/matches?page=3", context, { type: "matches" }))).toEqual({
+      type: "matches",
+      page: 3,
+    });
+    expect(await likesLoader(likesArgs("http://x/likes/sent?page=x", context, { type: "sent" }))).toEqual({
+      type: "sent",
+      page: 1,
+    });
+    expect(await status(likesLoader(likesArgs("http://x/likes/friends", context, { type: "friends" })))).toBe(404);
   });
 });

@@ -2,6 +2,7 @@ import { parseIdParam, signupsEnabled } from "@app/contract";
 import { createIntl, FormattedMessage, useIntl } from "react-intl";
 import { data, Link, useRevalidator } from "react-router";
 import { BlockActions } from "../features/blocks/block-actions";
+import { LikeActions, LoginToLike } from "../features/likes/like-actions";
 import { MemberView } from "../features/profile/member-view";
 import { getRegions } from "../features/site/api";
 import { messagesFor } from "../i18n/messages.server";
@@ -93,7 +94,13 @@ export default function Member({ loaderData }: Route.ComponentProps) {
   return <MemberPage {...loaderData} />;
 }
 
-function MemberPage({ profile, related, title, blocked }: Extract<Route.ComponentProps["loaderData"], { kind: "profile" }>) {
+function MemberPage({
+  profile,
+  related,
+  title,
+  blocked,
+  like,
+}: Extract<Route.ComponentProps["loaderData"], { kind: "profile" }>) {
   const intl = useIntl();
   const root = useRootData();
   const { user } = useMember();
@@ -112,9 +119,16 @@ function MemberPage({ profile, related, title, blocked }: Extract<Route.Componen
         notes={root?.settings.visible_profile_notes}
         actions={
           !user ? (
-            <VisitorPrompt id={profile.id} name={profile.name} />
+            <>
+              <LoginToLike name={profile.name} />
+              <VisitorPrompt id={profile.id} name={profile.name} />
+            </>
           ) : own ? null : (
-            <BlockActions profile={profile} blocked={blocked} onChange={() => revalidator.revalidate()} />
+            <>
+              {/* A block deletes the likes both ways, and no like reaches a member one has blocked. */}
+              {blocked ? null : <LikeActions profile={profile} state={like} />}
+              <BlockActions profile={profile} blocked={blocked} onChange={() => revalidator.revalidate()} />
+            </>
           )
         }
       />

@@ -77,11 +77,16 @@ describe("member navigation", () => {
   });
 
   it("takes name, thumbnail, credits and premium from the user", () => {
-    const nav = navMemberOf({
+    const user = {
       profile: { id: 1, name: "Kim", status: "active", gender: "female", seeking: "male", main_image: null },
       paid_user: true,
       credits: 7,
-    } as Parameters<typeof navMemberOf>[0]);
+    } as Parameters<typeof navMemberOf>[0];
+    const nav = navMemberOf(user);
     expect(nav).toEqual({ name: "Kim", thumbUrl: null, paidUser: true, credits: 7, unreadMessages: 0, newLikes: 0 });
+    expect(navMemberOf({ ...user, paid_user: false }, { newLikes: 3, unreadMessages: 2 })).toMatchObject({
+      newLikes: 3,
+      unreadMessages: 2,
+    });
   });
 });

@@ -2,6 +2,7 @@ import { formatBadgeCount, LIMITS, type User } from "@app/contract";
 import { Badge, Container, Dropdown, Nav, Navbar } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, NavLink, useNavigate } from "react-router";
+import type { BadgeCounts } from "../lib/badges";
 import { useStandalone } from "../lib/display-mode";
 import { useRouteFlag } from "../lib/route-handle";
 import { LanguageSwitcher } from "./language-switcher";
@@ -16,15 +17,15 @@ export interface NavMember {
   newLikes: number;
 }
 
-/** The navigation's view of the member; unread messages and new likes arrive with chat and likes. */
-export function navMemberOf(user: User): NavMember {
+/** The navigation's view of the member, with the badge counts (GET /api/badges.php, kept live by events). */
+export function navMemberOf(user: User, badges: BadgeCounts = { newLikes: 0, unreadMessages: 0 }): NavMember {
   return {
     name: user.profile.name,
     thumbUrl: user.profile.main_image?.thumb_url ?? null,
     paidUser: user.paid_user,
     credits: user.credits,
-    unreadMessages: 0,
-    newLikes: 0,
+    unreadMessages: badges.unreadMessages,
+    newLikes: badges.newLikes,
   };
 }
 
@@ -107,7 +108,7 @@ export function MemberNav({ member, onLogout }: { member: NavMember; onLogout: (
             <FormattedMessage id="nav.likes" />
             <CountBadge
               count={member.newLikes}
-              label={intl.formatMessage({ id: "nav.unread_badge" }, { count: member.newLikes })}
+              label={intl.formatMessage({ id: "nav.likes_badge" }, { count: member.newLikes })}
             />
           </Nav.Link>
           <Nav.Link as={NavLink} to={member.paidUser ? "/credits" : "/premium"}>

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Button, Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage } from "../../lib/form-errors";
 import type { InterestsLoader, RegionsLoader } from "../../lib/reference-data";
+import { LoadFailed, Loading } from "../../ui/load-state";
 import { ownProfileQuery } from "./api";
 import { PhotosOverview } from "./photos-overview";
 import { ProfileForm } from "./profile-form";
@@ -23,20 +23,18 @@ export function MyProfile({ paidUser, countries, loadRegions, loadInterests }: M
   // A retry shows the spinner again until its answer.
   if (error && !isFetching) {
     return (
-      <Alert variant="danger" role="alert">
-        <p>{errorMessage(error, intl)}</p>
-        <Button variant="outline-danger" size="sm" onClick={() => void refetch()}>
-          <FormattedMessage id="profile.retry" />
-        </Button>
-      </Alert>
+      <LoadFailed
+        message={errorMessage(error, intl)}
+        retry={<FormattedMessage id="profile.retry" />}
+        onRetry={() => void refetch()}
+      />
     );
   }
   if (!profile) {
     return (
-      <div role="status" className="d-flex align-items-center gap-2 py-4">
-        <Spinner animation="border" size="sm" aria-hidden="true" />
+      <Loading>
         <FormattedMessage id="profile.loading" />
-      </div>
+      </Loading>
     );
   }
   return (

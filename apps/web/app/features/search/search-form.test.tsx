@@ -5,8 +5,9 @@ import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import en from "../../i18n/locales/en.json";
 import { QueryProvider } from "../../lib/query-client";
+import { pageWindow } from "../../ui/pagination";
 import { SearchForm } from "./search-form";
-import { pageWindow, searchHref, searchQueryFrom } from "./search-query";
+import { searchHref, searchQueryFrom } from "./search-query";
 import { SearchResults } from "./search-results";
 
 const regions = {

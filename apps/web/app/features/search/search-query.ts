@@ -60,18 +60,3 @@ export function searchHref(query: MemberSearchQuery, page = 1): string {
   if (page > 1 || params.toString() === "") params.set("page", String(page));
   return `/members?${params.toString()}`;
 }
-
-/** The pages a pager shows: the first, the last and a window around the current one; null is a gap. */
-export function pageWindow(page: number, pages: number, radius = 2): (number | null)[] {
-  if (pages <= 1) return [];
-  const shown = new Set<number>([1, pages]);
-  for (let p = Math.max(1, page - radius); p <= Math.min(pages, page + radius); p++) shown.add(p);
-  const sorted = [...shown].sort((a, b) => a - b);
-  const out: (number | null)[] = [];
-  for (const [i, p] of sorted.entries()) {
-    const previous = sorted[i - 1];
-    if (previous !== undefined && p - previous > 1) out.push(p - previous === 2 ? p - 1 : null);
-    out.push(p);
-  }
-  return out;
-}

@@ -1,0 +1,139 @@
+import type { LikePopupProfile } from "@app/contract";
+import { act, fireEvent, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useBadgeCounts } from "../../lib/badges";
+import { liveServerEvents, renderAsMember, stubApi, testUser } from "../../test-utils";
+import { PageTitle } from "../../ui/page-title";
+import { LikesProvider } from "./likes-provider";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  window.sessionStorage.clear();
+});
+
+function Probe() {
+  const { newLikes, unreadMessages } = useBadgeCounts();
+  return (
+    <>
+      <PageTitle title="Members" />
+      <p data-testid="badges">
+        {newLikes}/{unreadMessages}
+      </p>
+    </>
+  );
+}
+
+/** The provider around the probe, as the root renders it, for a member (or a visitor) with `events`. */
+function renderProvider({
+  user = testUser(),
+  events = null,
+  autoLikeDelayMs = 60_000,
+}: Partial<Parameters<typeof renderAsMember>[1]> & { autoLikeDelayMs?: number } = {}) {
+  return renderAsMember(
+    <LikesProvider autoLikeDelayMs={autoLikeDelayMs}>
+      <Probe />
+    </LikesProvider>,
+    { user, events },
+  );
+}
+
+const daan: LikePopupProfile = {
+  id: 21,
+  name: "Daan",
+  age: 37,
+  fictional: true,
+  main_image: { thumb_url: "/cdn/21-thumb.jpg", match_url: "/cdn/21-match.jpg" },
+};
+
+describe("likes provider", () => {
+  it("loads the badges, prefixes the title with unread messages plus new likes, and reloads them on like events", async () => {
+    let newLikes = 2;
+    const fetch = stubApi({
+      "GET /api/badges.php": () => ({ new_likes: newLikes, unread_messages: 1 }),
+      "GET /api/auto-like.php": { profile: null },
+    });
+    const live = liveServerEvents();
+    renderProvider({ events: live.events });
+    await vi.waitFor(() => expect(screen.getByTestId("badges")).toHaveTextContent("2/1"));
+    expect(document.title).toBe("(3) Members");
+    newLikes = 3;
+    act(() => live.socket().push({ type: "event", seq: 1, event: { type: "like.received", profile_id: 4 } }));
+    await vi.waitFor(() => expect(screen.getByTestId("badges")).toHaveTextContent("3/1"));
+    newLikes = 0;
+    act(() => live.socket().push({ type: "event", seq: 2, event: { type: "badges.changed" } }));
+    await vi.waitFor(() => expect(screen.getByTestId("badges")).toHaveTextContent("0/1"));
+    expect(document.title).toBe("(1) Members");
+    expect(fetch.mock.calls.filter(([url]) => url === "/api/badges.php")).toHaveLength(3);
+  });
+
+  it("shows the match pop-up for a match completed in another tab (initiator), not for the other member's", async () => {
+    stubApi({ "GET /api/badges.php": { new_likes: 0, unread_messages: 0 } });
+    const live = liveServerEvents();
+    renderProvider({ events: live.events });
+    act(() => live.socket().push({ type: "event", seq: 1, event: { type: "like.match", profile: daan, initiator: false } }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    act(() => live.socket().push({ type: "event", seq: 2, event: { type: "like.match", profile: daan, initiator: true } }));
+    expect(await screen.findByRole("dialog", { name: "New like" })).toHaveTextContent("You and Daan like each other.");
+  });
+
+  it("polls the badges every 60 s only while the socket is down", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    const fetch = stubApi({
+      "GET /api/badges.php": { new_likes: 0, unread_messages: 0 },
+      "GET /api/auto-like.php": { profile: null },
+    });
+    const badgeCalls = () => fetch.mock.calls.filter(([url]) => url === "/api/badges.php").length;
+    const offline = renderProvider();
+    await act(async () => vi.advanceTimersByTimeAsync(100));
+    expect(badgeCalls()).toBe(1);
+    await act(async () => vi.advanceTimersByTimeAsync(60_000));
+    expect(badgeCalls()).toBe(2);
+
+    offline.unmount();
+
+    const live = liveServerEvents();
+    renderProvider({ events: live.events });
+    await act(async () => vi.advanceTimersByTimeAsync(100));
+    expect(badgeCalls()).toBe(3);
+    await act(async () => vi.advanceTimersByTimeAsync(120_000));
+    expect(badgeCalls()).toBe(3);
+    live.events.stop();
+  });
+
+  it("asks for an auto-like once a session after the delay, shows it with the fictional mark and reloads the likes 500 ms later", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    const fetch = stubApi({
+      "GET /api/badges.php": { new_likes: 0, unread_messages: 0 },
+      "GET /api/auto-like.php": { profile: daan },
+    });
+    const calls = (path: string) => fetch.mock.calls.filter(([url]) => url === path).length;
+    const first = renderProvider({ autoLikeDelayMs: 5000 });
+    await act(async () => vi.advanceTimersByTimeAsync(4900));
+    expect(calls("/api/auto-like.php")).toBe(0);
+    await act(async () => vi.advanceTimersByTimeAsync(200));
+    expect(calls("/api/auto-like.php")).toBe(1);
+    const dialog = screen.getByRole("dialog", { name: "New like" });
+    expect(dialog).toHaveTextContent("Daan likes you!");
+    expect(screen.getByRole("img", { name: "Fictional profile" })).toBeInTheDocument();
+    const badgesBefore = calls("/api/badges.php");
+    await act(async () => vi.advanceTimersByTimeAsync(500));
+    expect(calls("/api/badges.php")).toBe(badgesBefore + 1);
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    first.unmount();
+
+    // A new page in the same session does not ask again.
+    renderProvider({ autoLikeDelayMs: 5000 });
+    await act(async () => vi.advanceTimersByTimeAsync(10_000));
+    expect(calls("/api/auto-like.php")).toBe(1);
+  });
+
+  it("asks nothing for a visitor", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    const fetch = stubApi({});
+    renderProvider({ user: null, autoLikeDelayMs: 5000 });
+    await act(async () => vi.advanceTimersByTimeAsync(70_000));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.getByTestId("badges")).toHaveTextContent("0/0");
+  });
+});

@@ -1,0 +1,139 @@
+import { AUTO_LIKE_RELOAD_MS, LIMITS, type LikePopupProfile } from "@app/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { type BadgeCounts, BadgeCountsContext } from "../../lib/badges";
+import { useMember } from "../../lib/member";
+import { useServerEvent, useServerEventsState, useServerResync } from "../../lib/server-events";
+import { BADGES_KEY, badgesQuery, getAutoLike, LIKES_KEY } from "./api";
+import { type LikePopup, LikePopupModal } from "./like-popup";
+
+interface LikesContextValue {
+  /** Shows the "New like" pop-up; a match already shown for this profile a moment ago is not shown again. */
+  showPopup(profile: LikePopupProfile, kind: LikePopup["kind"]): void;
+  /** Reloads the badges and every likes list (after the member's own like or unlike). */
+  refresh(): void;
+}
+
+const LikesContext = createContext<LikesContextValue>({ showPopup: () => {}, refresh: () => {} });
+
+export function useLikes(): LikesContextValue {
+  return useContext(LikesContext);
+}
+
+/**
+ * A match is announced twice to the tab that made it: by the like's answer and by the `like.match`
+ * event (initiator) that every tab of the member gets. Whichever comes first shows the pop-up.
+ */
+const SAME_MATCH_MS = 30_000;
+const NO_BADGES: BadgeCounts = { newLikes: 0, unreadMessages: 0 };
+/** Once per browser tab session: GET /api/auto-like.php was asked (the server decides whether one comes). */
+const AUTO_LIKE_ASKED = "auto-like-asked";
+
+function firstAsk(key: string): boolean {
+  try {
+    if (window.sessionStorage.getItem(key)) return false;
+    window.sessionStorage.setItem(key, "1");
+  } catch {
+    // No storage (private mode): asked once per page load instead.
+  }
+  return true;
+}
+
+export interface LikesProviderProps {
+  children: ReactNode;
+  /** Delay before asking for an auto-like (spec §7's first-start delay). */
+  autoLikeDelayMs?: number;
+}
+
+/**
+ * The likes state of the whole page, for a logged-in member: the top navigation's counts (GET
+ * /api/badges.php, refreshed by like and badge events, polled every 60 s only while the socket is
+ * down, as the member provider does), the "New like" pop-up (matches this member completed, in every
+ * open tab, and the auto-like once per session), and the reload of the likes lists on events.
+ */
+export function LikesProvider({ children, autoLikeDelayMs = LIMITS.firstPollDelayMs }: LikesProviderProps) {
+  const { user } = useMember();
+  const profileId = user?.profile.id ?? null;
+  const queryClient = useQueryClient();
+  const live = useServerEventsState() === "open";
+  const badges = useQuery({
+    ...badgesQuery,
+    enabled: profileId !== null,
+    refetchInterval: profileId !== null && !live ? LIMITS.pollIntervalMs : false,
+  });
+
+  const [queue, setQueue] = useState<LikePopup[]>([]);
+  const [closing, setClosing] = useState(false);
+  const shownMatches = useRef(new Map<number, number>());
+
+  const showPopup = useCallback((profile: LikePopupProfile, kind: LikePopup["kind"]) => {
+    if (kind === "match") {
+      const now = Date.now();
+      const shownAt = shownMatches.current.get(profile.id);
+      if (shownAt !== undefined && now - shownAt < SAME_MATCH_MS) return;
+      shownMatches.current.set(profile.id, now);
+    }
+    setQueue((current) => [...current, { profile, kind }]);
+  }, []);
+
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: BADGES_KEY });
+    void queryClient.invalidateQueries({ queryKey: LIKES_KEY });
+  }, [queryClient]);
+
+  useServerEvent("like.received", refresh);
+  useServerEvent("like.changed", refresh);
+  useServerEvent("like.match", (event) => {
+    refresh();
+    if (event.initiator) showPopup(event.profile, "match");
+  });
+  useServerEvent("badges.changed", () => void queryClient.invalidateQueries({ queryKey: BADGES_KEY }));
+  useServerResync(refresh);
+
+  // Spec §7 auto-like: asked once per session, a little after the start; shown as a "New like", and the
+  // likes reload AUTO_LIKE_RELOAD_MS later (the server has stored the like by then).
+  useEffect(() => {
+    if (profileId === null) return;
+    let reload: ReturnType<typeof setTimeout> | undefined;
+    const timer = setTimeout(async () => {
+      if (!firstAsk(`${AUTO_LIKE_ASKED}:${profileId}`)) return;
+      try {
+        const profile = await getAutoLike();
+        if (!profile) return;
+        showPopup(profile, "like");
+        reload = setTimeout(refresh, AUTO_LIKE_RELOAD_MS);
+      } catch {
+        // No auto-like this time.
+      }
+    }, autoLikeDelayMs);
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(reload);
+    };
+  }, [profileId, autoLikeDelayMs, showPopup, refresh]);
+
+  const counts = useMemo<BadgeCounts>(
+    () =>
+      profileId !== null && badges.data
+        ? { newLikes: badges.data.new_likes, unreadMessages: badges.data.unread_messages }
+        : NO_BADGES,
+    [profileId, badges.data],
+  );
+  const value = useMemo(() => ({ showPopup, refresh }), [showPopup, refresh]);
+  return (
+    <LikesContext.Provider value={value}>
+      <BadgeCountsContext.Provider value={counts}>
+        {children}
+        <LikePopupModal
+          popup={queue[0]}
+          show={queue.length > 0 && !closing}
+          onHide={() => setClosing(true)}
+          onExited={() => {
+            setQueue((current) => current.slice(1));
+            setClosing(false);
+          }}
+        />
+      </BadgeCountsContext.Provider>
+    </LikesContext.Provider>
+  );
+}
