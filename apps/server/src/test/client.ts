@@ -19,6 +19,13 @@ export class TestClient {
     this.address = options.address ?? `198.18.${(clients >> 8) & 255}.${clients & 255}`;
   }
 
+  /** The same browser talking to another server node: its cookies (shared, not copied) and address. */
+  on(server: FastifyInstance): TestClient {
+    const other = new TestClient(server, { ...this.options, address: this.address });
+    (other as { cookies: Map<string, string> }).cookies = this.cookies;
+    return other;
+  }
+
   /** The Cookie header this client sends (for requests made without it, e.g. multipart or WebSocket). */
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { type ServerFrame, WS_CLOSE, WS_MAX_PER_ADDRESS } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { seed } from "../../seed/seed.ts";
 import { createMember, sqlRows } from "../../test/factories.ts";
 import { openTestBus, openTestDatabase, startTestApp, type TestApp, type TestDatabase, usingRedis } from "../../test/harness.ts";
+import { connectSocket } from "../../test/sockets.ts";
 import { t } from "../i18n.ts";
 
 let database: TestDatabase;
@@ -27,29 +27,7 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-/** Opens a socket and collects its frames. */
-async function connect(app: TestApp, headers: Record<string, string> = {}) {
-  const socket = new WebSocket(`${app.url.replace("http", "ws")}/ws`, { headers });
-  const frames: ServerFrame[] = [];
-  const waiters: Array<() => void> = [];
-  socket.on("message", (raw) => {
-    frames.push(JSON.parse(raw.toString()) as ServerFrame);
-    for (const wake of waiters.splice(0)) wake();
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once("open", () => resolve());
-    socket.once("error", reject);
-    socket.once("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-  });
-  const next = async (predicate: (f: ServerFrame) => boolean): Promise<ServerFrame> => {
-    for (;;) {
-      const found = frames.find(predicate);
-      if (found) return found;
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    }
-  };
-  return { socket, frames, next };
-}
+const connect = connectSocket;
 
 /** A new member (signed up on node A) and the cookie header of their session. */
 async function newMember() {
