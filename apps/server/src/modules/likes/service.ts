@@ -100,11 +100,12 @@ export class LikeService {
     return (profileId) => this.visibility.visibleProfile(profileId, me, "either");
   }
 
-  /** The visibility policy's row-by-row check for `me`'s long lists (the likes overview and badge). */
+  /** The visibility policy's set-based check for `me`'s counts (the likes overview and the badge). */
   private visibleAmongTo(me: number): VisibleAmong {
     return (profileId) => this.visibility.visibleAmong(profileId, me);
   }
 
+  /** The visibility policy's row-by-row check for `me`'s pages, which stop after their rows. */
   private eachVisibleTo(me: number): EachVisible {
     return (profileId, alias) => this.visibility.eachVisible(profileId, me, alias);
   }
