@@ -218,6 +218,19 @@ describe("text chat", () => {
     expect((await chats(premium.client)).chats).toHaveLength(3);
   });
 
+  it("two first messages at once cannot both pass a free member's limit", async () => {
+    const free = await member({ gender: "female", credits: 100 });
+    const men = [await member({ gender: "male" }), await member({ gender: "male" }), await member({ gender: "male" })] as const;
+    await send(free.client, { profile_id: men[0].profileId });
+    const racing = await Promise.all([
+      post(free.client, { profile_id: men[1].profileId }),
+      post(free.client, { profile_id: men[2].profileId }),
+    ]);
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 403]);
+    expect((await chats(free.client)).chats).toHaveLength(LIMITS.freeConversations);
+    expect(await debitsOf(free)).toBe(2);
+  });
+
   it("refuses oneself, hidden, blocked and unknown profiles, strangers' conversations and visitors", async () => {
     const [ann, ben] = await pair({ credits: 100 });
     expect((await post(ann.client, { profile_id: ann.profileId })).json().error).toBe("cannot_message_self");
