@@ -42,6 +42,12 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/**
+ * Spec §6: a member whose e-mail address is not confirmed can write, but the other member cannot reply
+ * until it is; both see why. `me`: my address is unconfirmed; `other`: theirs is; null: neither.
+ */
+export const awaitingConfirmationSchema = z.enum(["me", "other"]).nullable();
+
 /** One entry of the chat list (spec §3). */
 export const chatListEntrySchema = z.object({
   conversation: z.object({ id: z.number().int() }),
@@ -51,6 +57,7 @@ export const chatListEntrySchema = z.object({
   last_message: z.object({ text: z.string(), from_me: z.boolean(), created_at: z.string() }).nullable(),
   /** ISO 8601: the conversation's latest message (the list's order, newest first). */
   updated: z.string(),
+  awaiting_confirmation: awaitingConfirmationSchema,
 });
 export type ChatListEntry = z.infer<typeof chatListEntrySchema>;
 
@@ -80,6 +87,7 @@ export const chatResponseSchema = z.object({
   older_hidden: z.boolean(),
   /** The id of the latest of my messages the other member has read (read marks); null when none. */
   read_up_to: z.number().int().nullable(),
+  awaiting_confirmation: awaitingConfirmationSchema,
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 

@@ -59,6 +59,7 @@ export const ERROR_CODES = [
   "conversation_limit_reached",
   "message_too_long",
   "cannot_message_self",
+  "recipient_unconfirmed",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -122,4 +123,5 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   conversation_limit_reached: 403,
   message_too_long: 422,
   cannot_message_self: 422,
+  recipient_unconfirmed: 403,
 };

@@ -267,6 +267,27 @@ describe("text chat", () => {
     expect((await ann.client.get(`/api/chat.php?id=${id}`)).statusCode).toBe(404);
   });
 
+  it("a member with an unconfirmed address can write; the other sees it and cannot reply until it is confirmed", async () => {
+    const una = await createMember(app, { gender: "female" });
+    const ben = await member({ gender: "male", credits: 100 });
+    const { conversation_id: id } = await send(una.client, { profile_id: ben.profileId, text: "Hi from Una" });
+    const list = await chats(ben.client);
+    expect(list.chats[0]).toMatchObject({ conversation: { id }, awaiting_confirmation: "other", num_unread_messages: 1 });
+    expect((await badges(ben.client)).unread_messages).toBe(1);
+    expect((await open(ben.client, id)).awaiting_confirmation).toBe("other");
+    expect((await open(una.client, id)).awaiting_confirmation).toBe("me");
+    const refused = await post(ben.client, { conversation_id: id });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe("recipient_unconfirmed");
+    expect(await messagesOf(ben)).toBe(0);
+    expect(await debitsOf(ben)).toBe(0);
+    // Confirmed (as the e-mailed link does): Ben can answer.
+    await database.db.execute(sql`update users set status = 'active' where id = ${una.userId}`);
+    await app.services.profiles.activateForUser(database.db, una.userId);
+    expect((await chats(ben.client)).chats[0]?.awaiting_confirmation).toBeNull();
+    await send(ben.client, { conversation_id: id, text: "Welcome" });
+  });
+
   it("blocking deletes the pair's conversation and tells both", async () => {
     const [ann, ben] = await pair({ credits: 100 });
     const { conversation_id: id } = await send(ann.client, { profile_id: ben.profileId });

@@ -164,12 +164,14 @@ const unreadOf = (cutoff: Date) =>
 export function chatListStatement(
   me: number,
   visible: Visible,
+  unconfirmed: Visible,
   card: CardOf,
   cutoff: Date,
   previewLength: number,
   limit: number,
 ): SQL {
   return sql`select c."id", m."other_id", card."name", card."fictional", c."updated_at", ${unreadOf(cutoff)} as "unread",
+        ${unconfirmed(sql`m."other_id"`)} as "other_unconfirmed",
         last."text" as "last_text", last."sender_id" as "last_sender", last."created_at" as "last_at"
       from "conversation_members" m
       join "conversations" c on c."id" = m."conversation_id"
@@ -191,16 +193,18 @@ export function unreadTotalStatement(me: number, visible: Visible, cutoff: Date)
       where m."profile_id" = ${me} and c."last_seq" > m."deleted_seq" and ${visible(sql`m."other_id"`)}`;
 }
 
-/** The other profile's card columns, when `me` may see them. */
+/** The other profile's card columns and whether their address is unconfirmed, when `me` may see them. */
 export async function chatProfile(
   db: DbOrTx,
   other: number,
   visible: Visible,
+  unconfirmed: Visible,
   card: CardOf,
-): Promise<{ name: string; fictional: boolean } | undefined> {
-  const [row] = await rowsOf<{ name: string; fictional: boolean }>(
+): Promise<{ name: string; fictional: boolean; unconfirmed: boolean } | undefined> {
+  const [row] = await rowsOf<{ name: string; fictional: boolean; unconfirmed: boolean }>(
     db,
-    sql`select card."name", card."fictional" from (select 1) as "one" ${card(sql`${other}::int`, "card")}
+    sql`select card."name", card."fictional", ${unconfirmed(sql`${other}::int`)} as "unconfirmed"
+        from (select 1) as "one" ${card(sql`${other}::int`, "card")}
         where ${visible(sql`${other}::int`)}`,
   );
   return row;

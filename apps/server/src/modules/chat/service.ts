@@ -12,10 +12,11 @@ import {
   type MemberEvent,
   type MessageResponse,
 } from "@app/contract";
-import { sql } from "drizzle-orm";
+import { and, not, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { MemberEvents, PendingDelivery } from "../../platform/member-events.ts";
+import { unconfirmedUserCondition } from "../accounts/index.ts";
 import type { AfterCommit } from "../blocks/index.ts";
 import type { CreditService } from "../credits/index.ts";
 import type { LikeService } from "../likes/index.ts";
@@ -82,7 +83,7 @@ export class ChatService {
     private readonly credits: Pick<CreditService, "change" | "account">,
     private readonly profiles: Pick<ProfileService, "userIdOf" | "cardOf">,
     private readonly photos: Pick<PhotoService, "mainImages" | "urlOf">,
-    private readonly visibility: Pick<VisibilityPolicy, "visibleProfile">,
+    private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked">,
     private readonly likes: Pick<LikeService, "newLikes">,
     private readonly events: Pick<MemberEvents, "record" | "deliver">,
   ) {}
@@ -94,6 +95,35 @@ export class ChatService {
 
   private visibleTo(me: number): Visible {
     return (profileId) => this.visibility.visibleProfile(profileId, me, "either");
+  }
+
+  /**
+   * A condition on a profile id column: that member's e-mail address is not confirmed yet, which keeps
+   * their profile inactive (spec §6: others cannot reply to them until it is).
+   */
+  private readonly unconfirmed: Visible = (profileId) =>
+    and(unconfirmedUserCondition(this.profiles.userIdOf(profileId)), not(this.visibility.visibleProfile(profileId, null))) as SQL;
+
+  private async isUnconfirmed(profileId: number): Promise<boolean> {
+    const [row] = await rowsOf<{ ok: boolean }>(this.db, sql`select ${this.unconfirmed(sql`${profileId}::int`)} as "ok"`);
+    return row?.ok === true;
+  }
+
+  /**
+   * Whom `me`'s conversations show: visible profiles, and members who wrote before confirming their
+   * address (spec §6: the other member sees the conversation but cannot reply yet), no block either way.
+   */
+  private listableTo(me: number): Visible {
+    return (profileId: SQL) =>
+      or(
+        this.visibility.visibleProfile(profileId, me, "either"),
+        and(this.unconfirmed(profileId), this.visibility.unblocked(profileId, me)),
+      ) as SQL;
+  }
+
+  private awaiting(meUnconfirmed: boolean, otherUnconfirmed: boolean): "me" | "other" | null {
+    if (meUnconfirmed) return "me";
+    return otherUnconfirmed ? "other" : null;
   }
 
   private readonly card: CardOf = (profileId, alias) => this.profiles.cardOf(profileId, alias);
@@ -161,7 +191,10 @@ export class ChatService {
       // Under the pair's lock: a block either committed before (seen here) or waits and deletes what we store.
       await lockPair(tx, me, other);
       const [visible] = await rowsOf<{ ok: boolean }>(tx, sql`select ${this.visibleTo(me)(sql`${other}::int`)} as "ok"`);
-      if (!visible?.ok) throw new AppError("profile_unavailable");
+      if (!visible?.ok) {
+        const [waiting] = await rowsOf<{ ok: boolean }>(tx, sql`select ${this.listableTo(me)(sql`${other}::int`)} as "ok"`);
+        throw new AppError(waiting?.ok ? "recipient_unconfirmed" : "profile_unavailable");
+      }
       const side = await lockConversation(tx, me, other, this.card);
       if (!member.paid && !side.wrote && (await writtenCount(tx, me)) >= LIMITS.freeConversations) {
         throw new AppError("conversation_limit_reached", { max: LIMITS.freeConversations });
@@ -207,7 +240,7 @@ export class ChatService {
   /** GET /api/chats.php: the member's conversations, latest first, with the totals of spec §3. */
   async list(member: Member): Promise<ChatsResponse> {
     const me = member.profileId;
-    const [rows, newLikes] = await Promise.all([
+    const [rows, newLikes, meUnconfirmed] = await Promise.all([
       rowsOf<{
         id: number;
         other_id: number;
@@ -218,8 +251,21 @@ export class ChatService {
         last_text: string | null;
         last_sender: number | null;
         last_at: Date | string | null;
-      }>(this.db, chatListStatement(me, this.visibleTo(me), this.card, this.cutoff(), CHAT_PREVIEW_LENGTH, CHAT_LIST_LIMIT)),
+        other_unconfirmed: boolean;
+      }>(
+        this.db,
+        chatListStatement(
+          me,
+          this.listableTo(me),
+          this.unconfirmed,
+          this.card,
+          this.cutoff(),
+          CHAT_PREVIEW_LENGTH,
+          CHAT_LIST_LIMIT,
+        ),
+      ),
       this.likes.newLikes(me),
+      this.isUnconfirmed(me),
     ]);
     const thumbs = await this.thumbs(rows.map((row) => Number(row.other_id)));
     const chats: ChatListEntry[] = rows.map((row) => ({
@@ -231,6 +277,7 @@ export class ChatService {
           ? null
           : { text: row.last_text, from_me: Number(row.last_sender) === me, created_at: new Date(row.last_at).toISOString() },
       updated: new Date(row.updated_at).toISOString(),
+      awaiting_confirmation: this.awaiting(meUnconfirmed, row.other_unconfirmed),
     }));
     return {
       chats,
@@ -249,15 +296,18 @@ export class ChatService {
 
   /** The unread badge (the badges module asks): unread messages in the member's listed conversations. */
   async unreadMessages(me: number): Promise<number> {
-    const [row] = await rowsOf<{ n: number }>(this.db, unreadTotalStatement(me, this.visibleTo(me), this.cutoff()));
+    const [row] = await rowsOf<{ n: number }>(this.db, unreadTotalStatement(me, this.listableTo(me), this.cutoff()));
     return Number(row?.n ?? 0);
   }
 
   /** The member's side of a conversation they may open (the other profile visible to them), or not_found. */
-  private async openable(me: number, id: number): Promise<{ side: SideRow; profile: { name: string; fictional: boolean } }> {
+  private async openable(
+    me: number,
+    id: number,
+  ): Promise<{ side: SideRow; profile: { name: string; fictional: boolean; unconfirmed: boolean } }> {
     const side = await findSide(this.db, me, id);
     if (!side || Number(side.last_seq) <= Number(side.deleted_seq)) throw new AppError("not_found");
-    const profile = await chatProfile(this.db, Number(side.other_id), this.visibleTo(me), this.card);
+    const profile = await chatProfile(this.db, Number(side.other_id), this.listableTo(me), this.unconfirmed, this.card);
     if (!profile) throw new AppError("not_found");
     return { side, profile };
   }
@@ -271,11 +321,12 @@ export class ChatService {
     const { side, profile } = await this.openable(me, id);
     const cutoff = this.cutoff();
     if (before === undefined) await this.read(member, id, cutoff);
-    const [rows, olderHidden, readMark, thumbs] = await Promise.all([
+    const [rows, olderHidden, readMark, thumbs, meUnconfirmed] = await Promise.all([
       messagePage(this.db, side, cutoff, before, CHAT_PAGE_SIZE + 1),
       hasHiddenOlder(this.db, side, cutoff),
       readUpTo(this.db, id, me),
       this.thumbs([Number(side.other_id)]),
+      this.isUnconfirmed(me),
     ]);
     const page = rows.slice(0, CHAT_PAGE_SIZE).reverse();
     return {
@@ -285,6 +336,7 @@ export class ChatService {
       has_more: rows.length > CHAT_PAGE_SIZE,
       older_hidden: olderHidden,
       read_up_to: readMark,
+      awaiting_confirmation: this.awaiting(meUnconfirmed, profile.unconfirmed),
     };
   }
 
