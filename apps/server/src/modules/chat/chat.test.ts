@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   badgesResponseSchema,
   CHAT_PAGE_SIZE,
+  CHAT_PREVIEW_LENGTH,
   CHAT_RETENTION_DAYS,
   chatResponseSchema,
   chatsResponseSchema,
@@ -192,6 +193,10 @@ describe("text chat", () => {
     expect(refused.json().error).toBe("message_too_long");
     expect(await messagesOf(ann)).toBe(0);
     await send(ann.client, { profile_id: ben.profileId, text: "x".repeat(max) });
+    // The list's preview is cut; the conversation has the whole text.
+    const [entry] = (await chats(ben.client)).chats;
+    expect(entry?.last_message?.text).toBe("x".repeat(CHAT_PREVIEW_LENGTH));
+    expect((await open(ben.client, entry?.conversation.id ?? 0)).messages[0]?.text).toHaveLength(max);
   });
 
   it("free members write in at most 2 conversations; premium members in more", async () => {
