@@ -10,6 +10,8 @@ import { BadgeService } from "./modules/badges/index.ts";
 import { badgeRoutes } from "./modules/badges/routes.ts";
 import { BlockService } from "./modules/blocks/index.ts";
 import { blockRoutes } from "./modules/blocks/routes.ts";
+import { ChatService } from "./modules/chat/index.ts";
+import { chatRoutes } from "./modules/chat/routes.ts";
 import { CreditService } from "./modules/credits/index.ts";
 import { LikeService } from "./modules/likes/index.ts";
 import { likeRoutes } from "./modules/likes/routes.ts";
@@ -67,6 +69,7 @@ export interface Services {
   blocks: BlockService;
   visibility: VisibilityPolicy;
   likes: LikeService;
+  chat: ChatService;
   badges: BadgeService;
   /** Typed events to one member's sockets on every node (platform/member-events.ts). */
   events: MemberEvents;
@@ -153,7 +156,10 @@ export async function openServices(
   // Spec §6: a block deletes the likes both ways in its transaction; opening a profile clears its new like.
   blocks.onBlock(likes.onBlock);
   profiles.onView((viewer, profileId) => likes.viewed(viewer, profileId));
-  const badges = new BadgeService(likes);
+  const chat = new ChatService(database.db, credits, profiles, photos, visibility, likes, events);
+  // Spec §6: a block deletes the pair's conversation in its transaction.
+  blocks.onBlock(chat.onBlock);
+  const badges = new BadgeService(likes, chat);
   const pruneEvents = jobs.define("member-events.prune", async () => void (await events.prune()), { maxAttempts: 3 });
   jobs.schedule(pruneEvents, { everyMs: DAY, offsetMs: 4 * HOUR });
   return {
@@ -173,6 +179,7 @@ export async function openServices(
     blocks,
     visibility,
     likes,
+    chat,
     badges,
     events,
   };
@@ -303,6 +310,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   });
   await server.register(locationRoutes, { location: services.location });
   await server.register(likeRoutes, { likes: services.likes, site: services.site });
+  await server.register(chatRoutes, { chat: services.chat, site: services.site });
   await server.register(badgeRoutes, { badges: services.badges });
   await server.register(blockRoutes, { profiles: services.profiles, blocks: services.blocks, visibility: services.visibility });
   await server.register(photoRoutes, {

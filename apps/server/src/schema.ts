@@ -4,6 +4,7 @@
  */
 export * from "./modules/accounts/schema.ts";
 export * from "./modules/blocks/schema.ts";
+export * from "./modules/chat/schema.ts";
 export * from "./modules/credits/schema.ts";
 export * from "./modules/likes/schema.ts";
 export * from "./modules/photos/schema.ts";

@@ -17,6 +17,15 @@ import {
 } from "./accounts.ts";
 import { blockedMembersResponseSchema, blockQuerySchema, blockRequestSchema, blockResponseSchema } from "./blocks.ts";
 import {
+  chatDeleteQuerySchema,
+  chatDeleteResponseSchema,
+  chatQuerySchema,
+  chatResponseSchema,
+  chatsResponseSchema,
+  messageRequestSchema,
+  messageResponseSchema,
+} from "./chats.ts";
+import {
   autoLikeResponseSchema,
   badgesResponseSchema,
   likeQuerySchema,
@@ -262,6 +271,30 @@ export const ENDPOINTS = {
     response: blockResponseSchema,
   }),
   blocked: endpoint({ method: "GET", path: "/api/blocks.php", auth: "member", response: blockedMembersResponseSchema }),
+
+  // Chat (decision 020)
+  chats: endpoint({ method: "GET", path: "/api/chats.php", auth: "member", response: chatsResponseSchema }),
+  chat: endpoint({
+    method: "GET",
+    path: "/api/chat.php",
+    auth: "member",
+    query: chatQuerySchema,
+    response: chatResponseSchema,
+  }),
+  deleteChat: endpoint({
+    method: "DELETE",
+    path: "/api/chat.php",
+    auth: "member",
+    query: chatDeleteQuerySchema,
+    response: chatDeleteResponseSchema,
+  }),
+  message: endpoint({
+    method: "POST",
+    path: "/api/message.php",
+    auth: "member",
+    body: messageRequestSchema,
+    response: messageResponseSchema,
+  }),
 
   // Likes, matches and the swipe game
   likes: endpoint({

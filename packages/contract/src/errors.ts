@@ -54,6 +54,12 @@ export const ERROR_CODES = [
   "swipe_likes_exhausted",
   // signup from a profile
   "profile_unavailable",
+  // chat and credits
+  "not_enough_credits",
+  "conversation_limit_reached",
+  "message_too_long",
+  "cannot_message_self",
+  "recipient_unconfirmed",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -113,4 +119,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   swipes_exhausted: 429,
   swipe_likes_exhausted: 429,
   profile_unavailable: 422,
+  not_enough_credits: 402,
+  conversation_limit_reached: 403,
+  message_too_long: 422,
+  cannot_message_self: 422,
+  recipient_unconfirmed: 403,
 };

@@ -1,5 +1,6 @@
 export * from "./accounts.ts";
 export * from "./blocks.ts";
+export * from "./chats.ts";
 export * from "./endpoints.ts";
 export * from "./errors.ts";
 export * from "./http.ts";

@@ -136,7 +136,7 @@ export type SwipeResult = z.infer<typeof swipeResultSchema>;
 /** GET /api/badges.php: the top navigation's counts (spec §2); the unread badge is their sum. */
 export const badgesResponseSchema = z.object({
   new_likes: z.number().int().nonnegative(),
-  /** Filled by chat (its own issue); 0 until then. */
+  /** Unread messages in the member's listed conversations (the chat module's count). */
   unread_messages: z.number().int().nonnegative(),
 });
 export type BadgesResponse = z.infer<typeof badgesResponseSchema>;

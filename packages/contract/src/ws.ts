@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { chatMessageSchema } from "./chats.ts";
 import { likePopupProfileSchema, likeStateSchema } from "./likes.ts";
 
 /**
@@ -24,6 +25,15 @@ export const memberEventSchema = z.discriminatedUnion("type", [
    * tabs show the match pop-up; the other member's badge and lists update.
    */
   z.object({ type: z.literal("like.match"), profile: likePopupProfileSchema, initiator: z.boolean() }),
+  /**
+   * A message in one of the member's conversations, theirs (`from_me`, from another tab) or the other
+   * member's: the conversation shows it in order (by id), the chat list reloads.
+   */
+  z.object({ type: z.literal("chat.message"), conversation_id: z.number().int(), message: chatMessageSchema }),
+  /** The other member read the conversation up to `message_id` (read marks). */
+  z.object({ type: z.literal("chat.read"), conversation_id: z.number().int(), message_id: z.number().int() }),
+  /** The conversation left the member's list (deleted in another tab, or a block). */
+  z.object({ type: z.literal("chat.deleted"), conversation_id: z.number().int() }),
 ]);
 export type MemberEvent = z.infer<typeof memberEventSchema>;
 export type MemberEventType = MemberEvent["type"];

@@ -21,6 +21,15 @@ export function visibleUserCondition(userIdColumn: SQL): SQL {
 }
 
 /**
+ * A condition on a user id column: that member has not confirmed their e-mail address yet (and is not
+ * invisible): chat shows their conversations to the other member, who cannot reply yet (spec §6).
+ */
+export function unconfirmedUserCondition(userIdColumn: SQL): SQL {
+  const u = alias(users, "unconfirmed_user");
+  return sql`exists (select 1 from ${users} as ${sql.identifier("unconfirmed_user")} where ${u.id} = ${userIdColumn} and ${u.status} = 'not_confirmed' and not ${u.invisible})`;
+}
+
+/**
  * A lent subquery: the ids of the members others may not see (the few in users_hidden). Long lists that
  * count every row check against this set, hashed once, instead of looking up each row's member.
  */

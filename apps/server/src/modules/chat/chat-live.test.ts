@@ -1,0 +1,81 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { ServerFrame } from "@app/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seed } from "../../seed/seed.ts";
+import { createMember } from "../../test/factories.ts";
+import { openTestBus, openTestDatabase, startTestApp, type TestApp, type TestDatabase, usingRedis } from "../../test/harness.ts";
+import { connectSocket } from "../../test/sockets.ts";
+
+let database: TestDatabase;
+let nodeA: TestApp;
+let nodeB: TestApp;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  // Two server nodes over one database; with Redis (CI's second run) they share events only through it.
+  const prefix = `test:${randomBytes(6).toString("hex")}:`;
+  nodeA = await startTestApp(database, { bus: await openTestBus(prefix) });
+  nodeB = await startTestApp(database, { bus: usingRedis ? await openTestBus(prefix) : nodeA.services.bus });
+  await seed(nodeA.services, { profiles: 0 });
+}, 120_000);
+
+afterAll(async () => {
+  await nodeA?.stop();
+  if (usingRedis) await nodeB?.stop();
+  else await nodeB?.server.close();
+  await database?.destroy();
+});
+
+const isEvent =
+  <T extends string>(type: T) =>
+  (frame: ServerFrame) =>
+    frame.type === "event" && frame.event.type === type;
+
+describe("chat live across two server nodes", () => {
+  it("delivers chat.message and chat.read to the other member's socket on the other node, once each", async () => {
+    const ann = await createMember(nodeA, { activate: true, gender: "female", name: "Ann", credits: 100 });
+    const ben = await createMember(nodeA, { activate: true, gender: "male", name: "Ben", credits: 100 });
+    const annSocket = await connectSocket(nodeA, { cookie: ann.client.cookieHeader() });
+    const benSocket = await connectSocket(nodeB, { cookie: ben.client.cookieHeader() });
+    await Promise.all([annSocket.next((f) => f.type === "hello"), benSocket.next((f) => f.type === "hello")]);
+
+    // Ann sends on node A, twice with the same client_id (a retry): Ben's socket on node B gets it once.
+    const body = { profile_id: ben.profileId, client_id: randomUUID(), text: "Hi Ben" };
+    const sent = await ann.client.post("/api/message.php", body);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await ann.client.post("/api/message.php", body)).json()).toEqual(sent.json());
+    const { conversation_id: id, message } = sent.json();
+    expect(await benSocket.next(isEvent("chat.message"))).toMatchObject({
+      type: "event",
+      event: {
+        type: "chat.message",
+        conversation_id: id,
+        message: { id: message.id, text: "Hi Ben", from_me: false, client_id: null },
+      },
+    });
+    expect(await benSocket.next(isEvent("badges.changed"))).toMatchObject({ event: { type: "badges.changed" } });
+
+    // Ben opens it and answers on node B: Ann hears the read mark and the answer on node A.
+    const benOnB = ben.client.on(nodeB.server);
+    expect((await benOnB.get(`/api/chat.php?id=${id}`)).statusCode).toBe(200);
+    expect(await annSocket.next(isEvent("chat.read"))).toMatchObject({
+      event: { type: "chat.read", conversation_id: id, message_id: message.id },
+    });
+    const answer = await benOnB.post("/api/message.php", { conversation_id: id, client_id: randomUUID(), text: "Hi Ann" });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(
+      await annSocket.next(
+        (f) => isEvent("chat.message")(f) && f.type === "event" && f.event.type === "chat.message" && !f.event.message.from_me,
+      ),
+    ).toMatchObject({
+      event: { type: "chat.message", conversation_id: id, message: { text: "Hi Ann", from_me: false } },
+    });
+    // Each side's own tabs hear their own message too (from_me): then each socket has had exactly two.
+    const mine = (f: ServerFrame) => f.type === "event" && f.event.type === "chat.message" && f.event.message.from_me;
+    await Promise.all([annSocket.next(mine), benSocket.next(mine)]);
+    expect(benSocket.frames.filter(isEvent("chat.message"))).toHaveLength(2);
+    expect(annSocket.frames.filter(isEvent("chat.message"))).toHaveLength(2);
+    annSocket.socket.close();
+    benSocket.socket.close();
+  });
+});

@@ -1,0 +1,322 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../platform/db/index.ts";
+
+/** Rows of a statement (both drivers answer `{ rows }`). */
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** A condition on a profile id column: `me` may see and contact that profile (the visibility policy's). */
+export type Visible = (profileId: SQL) => SQL;
+/** A lent from-item with a profile's card columns (`name`, `fictional`, ...) as `alias`. */
+export type CardOf = (profileId: SQL, alias: string) => SQL;
+
+/** The two-key advisory lock space of chat (credits, accounts and photos use others). */
+const CHAT_SENDER_LOCK = 7_400_000;
+
+/**
+ * Serialises one member's sends for the rest of the transaction: a retried send (same client_id) then
+ * sees the first one's message, and two first messages cannot both pass a free member's limit.
+ */
+export async function lockSender(tx: DbOrTx, profileId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_SENDER_LOCK}::int, ${profileId}::int)`);
+}
+
+/** Chat's pair locks: a hash of the unordered pair (a collision only makes two pairs wait for each other). */
+const CHAT_PAIR_LOCK = 7_400_001;
+
+/**
+ * Serialises a send and a block between two profiles for the rest of the transaction: a send checks the
+ * block after it, and a block deletes what a send before it stored.
+ */
+export async function lockPair(tx: DbOrTx, a: number, b: number): Promise<void> {
+  const [lo, hi] = a < b ? [a, b] : [b, a];
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_PAIR_LOCK}::int, hashtext(${`${lo}:${hi}`}))`);
+}
+
+export interface MessageRow {
+  id: number;
+  conversation_id: number;
+  seq: number;
+  sender_id: number;
+  client_id: string;
+  text: string;
+  created_at: Date | string;
+}
+
+const MESSAGE_COLUMNS = sql.raw(
+  `"id", "conversation_id", "seq", "sender_id", "client_id"::text as "client_id", "text", "created_at"`,
+);
+
+/** The message `sender` sent with `clientId`, if any (a retried send answers it). */
+export async function findOwnMessage(db: DbOrTx, sender: number, clientId: string): Promise<MessageRow | undefined> {
+  const [row] = await rowsOf<MessageRow>(
+    db,
+    sql`select ${MESSAGE_COLUMNS} from "messages" where "sender_id" = ${sender} and "client_id" = ${clientId}::uuid`,
+  );
+  return row;
+}
+
+export interface SideRow {
+  conversation_id: number;
+  other_id: number;
+  read_seq: number;
+  deleted_seq: number;
+  wrote: boolean;
+  last_seq: number;
+}
+
+/** `me`'s side of conversation `id` (with its last sequence number), if `me` is in it. */
+export async function findSide(db: DbOrTx, me: number, id: number): Promise<SideRow | undefined> {
+  const [row] = await rowsOf<SideRow>(
+    db,
+    sql`select m."conversation_id", m."other_id", m."read_seq", m."deleted_seq", m."wrote", c."last_seq"
+        from "conversation_members" m join "conversations" c on c."id" = m."conversation_id"
+        where m."profile_id" = ${me} and m."conversation_id" = ${id}`,
+  );
+  return row;
+}
+
+/**
+ * The conversation of the pair `me`–`other`, made (with both sides) when there is none, and locked for
+ * the rest of the transaction: its messages get their sequence numbers under this lock.
+ */
+export async function lockConversation(tx: DbOrTx, me: number, other: number, card: CardOf): Promise<SideRow> {
+  const [a, b] = me < other ? [me, other] : [other, me];
+  await tx.execute(
+    sql`insert into "conversations" ("profile_a", "profile_b", "fictional")
+        select ${a}, ${b}, coalesce(pa."fictional", false) or coalesce(pb."fictional", false)
+        from (select 1) as "one" ${card(sql`${a}::int`, "pa")} ${card(sql`${b}::int`, "pb")}
+        on conflict ("profile_a", "profile_b") do nothing`,
+  );
+  const [conversation] = await rowsOf<{ id: number }>(
+    tx,
+    sql`select "id" from "conversations" where "profile_a" = ${a} and "profile_b" = ${b} for update`,
+  );
+  if (!conversation) throw new Error("conversation vanished");
+  await tx.execute(
+    sql`insert into "conversation_members" ("profile_id", "conversation_id", "other_id")
+        values (${me}, ${conversation.id}, ${other}), (${other}, ${conversation.id}, ${me})
+        on conflict do nothing`,
+  );
+  const side = await findSide(tx, me, conversation.id);
+  if (!side) throw new Error("conversation side vanished");
+  return side;
+}
+
+/** The conversations `me` has written in (a free member's count). */
+export async function writtenCount(db: DbOrTx, me: number): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as "n" from "conversation_members" where "profile_id" = ${me} and "wrote"`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Appends a message to the locked conversation: the next sequence number, the conversation's time, the
+ * sender's side marked as written and read up to it, and both sides back in the lists.
+ */
+export async function insertMessage(
+  tx: DbOrTx,
+  input: { conversationId: number; sender: number; clientId: string; text: string },
+): Promise<MessageRow> {
+  const [conversation] = await rowsOf<{ last_seq: number; updated_at: Date | string }>(
+    tx,
+    sql`update "conversations" set "last_seq" = "last_seq" + 1, "updated_at" = now()
+        where "id" = ${input.conversationId} returning "last_seq", "updated_at"`,
+  );
+  if (!conversation) throw new Error("conversation vanished");
+  const seq = conversation.last_seq;
+  const [row] = await rowsOf<MessageRow>(
+    tx,
+    sql`insert into "messages" ("conversation_id", "seq", "sender_id", "client_id", "text", "created_at")
+        values (${input.conversationId}, ${seq}, ${input.sender}, ${input.clientId}::uuid, ${input.text}, ${conversation.updated_at})
+        returning ${MESSAGE_COLUMNS}`,
+  );
+  if (!row) throw new Error("message not stored");
+  await tx.execute(
+    sql`update "conversation_members" set "wrote" = true, "read_seq" = ${seq}
+        where "profile_id" = ${input.sender} and "conversation_id" = ${input.conversationId}`,
+  );
+  return row;
+}
+
+export interface ChatListRow {
+  id: number;
+  other_id: number;
+  name: string;
+  fictional: boolean;
+  updated_at: Date | string;
+  unread: number;
+  last_text: string | null;
+  last_sender: number | null;
+  last_at: Date | string | null;
+}
+
+/** Unread messages of one side: the other's, after what `m` read or deleted, within the retention window. */
+const unreadOf = (cutoff: Date) =>
+  sql`(select count(*)::int from "messages" x where x."conversation_id" = m."conversation_id"
+        and x."sender_id" = m."other_id" and x."seq" > greatest(m."read_seq", m."deleted_seq")
+        and x."created_at" > ${cutoff.toISOString()}::timestamptz)`;
+
+/** `me`'s chat list: conversations with a message after their deletion mark, other profile visible, latest first. */
+export function chatListStatement(
+  me: number,
+  visible: Visible,
+  unconfirmed: Visible,
+  card: CardOf,
+  cutoff: Date,
+  previewLength: number,
+  limit: number,
+): SQL {
+  return sql`select c."id", m."other_id", card."name", card."fictional", c."updated_at", ${unreadOf(cutoff)} as "unread",
+        ${unconfirmed(sql`m."other_id"`)} as "other_unconfirmed",
+        last."text" as "last_text", last."sender_id" as "last_sender", last."created_at" as "last_at"
+      from "conversation_members" m
+      join "conversations" c on c."id" = m."conversation_id"
+      ${card(sql`m."other_id"`, "card")}
+      left join lateral (
+        select left(x."text", ${previewLength}) as "text", x."sender_id", x."created_at" from "messages" x
+        where x."conversation_id" = c."id" and x."seq" > m."deleted_seq" and x."created_at" > ${cutoff.toISOString()}::timestamptz
+        order by x."seq" desc limit 1
+      ) as last on true
+      where m."profile_id" = ${me} and c."last_seq" > m."deleted_seq" and ${visible(sql`m."other_id"`)}
+      order by c."updated_at" desc, c."id" desc
+      limit ${limit}`;
+}
+
+/** The unread badge: unread messages over `me`'s listed conversations. */
+export function unreadTotalStatement(me: number, visible: Visible, cutoff: Date): SQL {
+  return sql`select coalesce(sum(${unreadOf(cutoff)}), 0)::int as "n"
+      from "conversation_members" m join "conversations" c on c."id" = m."conversation_id"
+      where m."profile_id" = ${me} and c."last_seq" > m."deleted_seq" and ${visible(sql`m."other_id"`)}`;
+}
+
+/** The other profile's card columns and whether their address is unconfirmed, when `me` may see them. */
+export async function chatProfile(
+  db: DbOrTx,
+  other: number,
+  visible: Visible,
+  unconfirmed: Visible,
+  card: CardOf,
+): Promise<{ name: string; fictional: boolean; unconfirmed: boolean } | undefined> {
+  const [row] = await rowsOf<{ name: string; fictional: boolean; unconfirmed: boolean }>(
+    db,
+    sql`select card."name", card."fictional", ${unconfirmed(sql`${other}::int`)} as "unconfirmed"
+        from (select 1) as "one" ${card(sql`${other}::int`, "card")}
+        where ${visible(sql`${other}::int`)}`,
+  );
+  return row;
+}
+
+/** One page of a conversation as `side` sees it: after their deletion mark, within the window, newest first. */
+export async function messagePage(
+  db: DbOrTx,
+  side: Pick<SideRow, "conversation_id" | "deleted_seq">,
+  cutoff: Date,
+  before: number | undefined,
+  limit: number,
+): Promise<MessageRow[]> {
+  return rowsOf<MessageRow>(
+    db,
+    sql`select ${MESSAGE_COLUMNS} from "messages"
+        where "conversation_id" = ${side.conversation_id} and "seq" > ${side.deleted_seq}
+          and "created_at" > ${cutoff.toISOString()}::timestamptz
+          ${before === undefined ? sql`` : sql`and "id" < ${before}`}
+        order by "seq" desc limit ${limit}`,
+  );
+}
+
+/** Whether `side` has messages older than the window that it would otherwise see. */
+export async function hasHiddenOlder(db: DbOrTx, side: Pick<SideRow, "conversation_id" | "deleted_seq">, cutoff: Date) {
+  const [row] = await rowsOf<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from "messages" where "conversation_id" = ${side.conversation_id}
+        and "seq" > ${side.deleted_seq} and "created_at" <= ${cutoff.toISOString()}::timestamptz) as "found"`,
+  );
+  return row?.found === true;
+}
+
+/** The id of `me`'s latest message in the conversation that the other side has read, if any. */
+export async function readUpTo(db: DbOrTx, conversationId: number, me: number): Promise<number | null> {
+  const [row] = await rowsOf<{ id: number }>(
+    db,
+    sql`select x."id" from "messages" x join "conversation_members" o
+          on o."conversation_id" = x."conversation_id" and o."profile_id" = (
+            select "other_id" from "conversation_members" where "profile_id" = ${me} and "conversation_id" = ${conversationId})
+        where x."conversation_id" = ${conversationId} and x."sender_id" = ${me} and x."seq" <= o."read_seq"
+        order by x."seq" desc limit 1`,
+  );
+  return row ? Number(row.id) : null;
+}
+
+/**
+ * `me` read conversation `id` to its end: the read mark moves, and when it moved, answers the latest
+ * message's id, whether unread messages were cleared and the other member's user id (for the events).
+ */
+export async function markRead(
+  tx: DbOrTx,
+  me: number,
+  id: number,
+  cutoff: Date,
+  userIdOf: (profileId: SQL) => SQL,
+): Promise<{ message_id: number; cleared: number; other_user: number | null } | undefined> {
+  const [row] = await rowsOf<{ message_id: number | null; cleared: number; other_user: number | null }>(
+    tx,
+    sql`with "before" as (
+          select m."profile_id", m."conversation_id", m."other_id", ${unreadOf(cutoff)} as "unread"
+          from "conversation_members" m where m."profile_id" = ${me} and m."conversation_id" = ${id} for update
+        ), "moved" as (
+          update "conversation_members" m set "read_seq" = c."last_seq"
+          from "conversations" c, "before" b
+          where c."id" = m."conversation_id" and m."profile_id" = b."profile_id" and m."conversation_id" = b."conversation_id"
+            and m."read_seq" < c."last_seq"
+          returning c."last_seq", m."other_id"
+        )
+        select (select x."id" from "messages" x where x."conversation_id" = ${id} and x."seq" = moved."last_seq") as "message_id",
+          (select "unread" from "before") as "cleared", ${userIdOf(sql`moved."other_id"`)} as "other_user"
+        from "moved"`,
+  );
+  if (!row || row.message_id === null) return undefined;
+  return { message_id: Number(row.message_id), cleared: Number(row.cleared), other_user: row.other_user };
+}
+
+/** `me` deletes conversation `id` from their list (up to its latest message); whether unread ones went with it. */
+export async function deleteForMember(tx: DbOrTx, me: number, id: number, cutoff: Date): Promise<{ unread: number } | undefined> {
+  const [row] = await rowsOf<{ unread: number }>(
+    tx,
+    sql`with "before" as (
+          select m."profile_id", m."conversation_id", ${unreadOf(cutoff)} as "unread"
+          from "conversation_members" m where m."profile_id" = ${me} and m."conversation_id" = ${id} for update
+        )
+        update "conversation_members" m set "deleted_seq" = c."last_seq", "read_seq" = greatest(m."read_seq", c."last_seq")
+        from "conversations" c, "before" b
+        where c."id" = m."conversation_id" and m."profile_id" = b."profile_id" and m."conversation_id" = b."conversation_id"
+        returning b."unread"`,
+  );
+  return row ? { unread: Number(row.unread) } : undefined;
+}
+
+/** Deletes the pair's conversation (a block, spec §6) with its messages; answers it with each side's unread count. */
+export async function deletePairConversation(
+  tx: DbOrTx,
+  a: number,
+  b: number,
+  cutoff: Date,
+): Promise<{ id: number; unread: Map<number, number> } | undefined> {
+  const [lo, hi] = a < b ? [a, b] : [b, a];
+  const sides = await rowsOf<{ conversation_id: number; profile_id: number; unread: number }>(
+    tx,
+    sql`select m."conversation_id", m."profile_id", ${unreadOf(cutoff)} as "unread"
+        from "conversations" c join "conversation_members" m on m."conversation_id" = c."id"
+        where c."profile_a" = ${lo} and c."profile_b" = ${hi} and c."last_seq" > m."deleted_seq"
+        for update of c`,
+  );
+  const [deleted] = await rowsOf<{ id: number }>(
+    tx,
+    sql`delete from "conversations" where "profile_a" = ${lo} and "profile_b" = ${hi} returning "id"`,
+  );
+  if (!deleted) return undefined;
+  return { id: deleted.id, unread: new Map(sides.map((s) => [Number(s.profile_id), Number(s.unread)])) };
+}

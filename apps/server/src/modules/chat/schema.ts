@@ -1,0 +1,99 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { profiles } from "../profiles/schema.ts";
+
+/**
+ * One conversation per pair of profiles (decision 020): `profile_a` < `profile_b`, unique. `last_seq` is
+ * the server order of its messages, taken under this row's lock; `fictional` says whether either side is
+ * a fictional profile (an operator console answers those later). Rows go with either profile.
+ */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: serial("id").primaryKey(),
+    profileA: integer("profile_a")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    profileB: integer("profile_b")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    fictional: boolean("fictional").notNull().default(false),
+    /** The sequence number of the latest message (0: none yet). */
+    lastSeq: integer("last_seq").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The latest message's time: the chat list's order. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("conversations_pair").on(t.profileA, t.profileB),
+    // Deleting a profile finds the conversations where it is the second of the pair.
+    index("conversations_profile_b").on(t.profileB),
+    index("conversations_fictional").on(t.updatedAt).where(sql`${t.fictional}`),
+    check("conversations_ordered_pair", sql`${t.profileA} < ${t.profileB}`),
+  ],
+);
+
+/**
+ * Each member's side of a conversation: the other profile, how far they have read, up to which message
+ * they deleted it (their list and view start after it), and whether they have written in it (free
+ * members may write in LIMITS.freeConversations conversations).
+ */
+export const conversationMembers = pgTable(
+  "conversation_members",
+  {
+    profileId: integer("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    /** The other profile (no foreign key of its own: the conversation goes with either profile). */
+    otherId: integer("other_id").notNull(),
+    /** The sequence number of the latest message this member has read. */
+    readSeq: integer("read_seq").notNull().default(0),
+    /** Deleted from this member's list up to this sequence number (0: never). */
+    deletedSeq: integer("deleted_seq").notNull().default(0),
+    /** This member has sent a message here (counts towards a free member's conversations). */
+    wrote: boolean("wrote").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.conversationId] }),
+    index("conversation_members_wrote").on(t.profileId).where(sql`${t.wrote}`),
+    // Deleting a conversation (a block, a profile) finds its sides.
+    index("conversation_members_conversation").on(t.conversationId),
+  ],
+);
+
+/** Messages in server order (`seq` per conversation); `(sender_id, client_id)` makes a retried send idempotent. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: serial("id").primaryKey(),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    senderId: integer("sender_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    clientId: uuid("client_id").notNull(),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("messages_conversation_seq").on(t.conversationId, t.seq),
+    uniqueIndex("messages_sender_client").on(t.senderId, t.clientId),
+  ],
+);
