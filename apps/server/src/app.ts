@@ -160,6 +160,15 @@ export async function openServices(
   // Spec §6: a block deletes the pair's conversation in its transaction.
   blocks.onBlock(chat.onBlock);
   const badges = new BadgeService(likes, chat);
+  const purgeChat = jobs.define(
+    "chat.purge-expired",
+    async () => {
+      const purged = await chat.purgeExpired();
+      if (purged) log.info({ purged }, "deleted messages past the retention window");
+    },
+    { timeoutMs: 30 * 60_000, maxAttempts: 3, backoffMs: 60_000 },
+  );
+  jobs.schedule(purgeChat, { everyMs: DAY, offsetMs: 5 * HOUR });
   const pruneEvents = jobs.define("member-events.prune", async () => void (await events.prune()), { maxAttempts: 3 });
   jobs.schedule(pruneEvents, { everyMs: DAY, offsetMs: 4 * HOUR });
   return {

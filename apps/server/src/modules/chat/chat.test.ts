@@ -346,6 +346,14 @@ describe("text chat", () => {
     expect(opened).toMatchObject({ messages: [], older_hidden: true });
     await send(ann.client, { conversation_id: old.conversation_id, text: "Now" });
     expect((await open(ben.client, old.conversation_id)).messages.map((m) => m.text)).toEqual(["Now"]);
+
+    // The daily job deletes the old message from the database; the line about older messages stays.
+    const countOf = (id: number) => sqlCount(database.db, sql`select count(*)::int as n from messages where id = ${id}`);
+    expect(await app.services.chat.purgeExpired(1)).toBeGreaterThanOrEqual(1);
+    expect(await countOf(old.message.id)).toBe(0);
+    expect(await open(ben.client, old.conversation_id)).toMatchObject({ messages: [{ text: "Now" }], older_hidden: true });
+    const fresh = await send(ann.client, { profile_id: (await member({ gender: "male", credits: 0 })).profileId, text: "Hi" });
+    expect(await countOf(fresh.message.id)).toBe(1);
   });
 
   it("stores whether a conversation involves a fictional profile", async () => {

@@ -228,14 +228,32 @@ export async function messagePage(
   );
 }
 
-/** Whether `side` has messages older than the window that it would otherwise see. */
+/**
+ * Whether `side` had messages it would otherwise see that are older than the window: past the window or
+ * already purged (ChatService.purgeExpired). Sequences have no gaps (each taken under the conversation's
+ * lock), so the first visible message's `seq` says how many came before it.
+ */
 export async function hasHiddenOlder(db: DbOrTx, side: Pick<SideRow, "conversation_id" | "deleted_seq">, cutoff: Date) {
   const [row] = await rowsOf<{ found: boolean }>(
     db,
-    sql`select exists (select 1 from "messages" where "conversation_id" = ${side.conversation_id}
-        and "seq" > ${side.deleted_seq} and "created_at" <= ${cutoff.toISOString()}::timestamptz) as "found"`,
+    sql`select coalesce(
+          (select min("seq") from "messages" where "conversation_id" = ${side.conversation_id}
+            and "seq" > ${side.deleted_seq} and "created_at" > ${cutoff.toISOString()}::timestamptz),
+          (select "last_seq" + 1 from "conversations" where "id" = ${side.conversation_id})
+        ) > ${side.deleted_seq} + 1 as "found"`,
   );
   return row?.found === true;
+}
+
+/** Deletes up to `limit` messages created before `cutoff`; answers how many went. */
+export async function deleteMessagesBefore(db: DbOrTx, cutoff: Date, limit: number): Promise<number> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`delete from "messages" where "id" in (
+          select "id" from "messages" where "created_at" <= ${cutoff.toISOString()}::timestamptz limit ${limit})
+        returning "id"`,
+  );
+  return rows.length;
 }
 
 /** The id of `me`'s latest message in the conversation that the other side has read, if any. */

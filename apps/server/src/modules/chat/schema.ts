@@ -95,5 +95,7 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex("messages_conversation_seq").on(t.conversationId, t.seq),
     uniqueIndex("messages_sender_client").on(t.senderId, t.clientId),
+    // The daily purge of messages past the retention window (ChatService.purgeExpired).
+    index("messages_created").on(t.createdAt),
   ],
 );

@@ -28,6 +28,7 @@ import {
   chatListStatement,
   chatProfile,
   deleteForMember,
+  deleteMessagesBefore,
   deletePairConversation,
   findOwnMessage,
   findSide,
@@ -375,6 +376,21 @@ export class ChatService {
   }
 
   /** The block hook (spec §6: chats are deleted): the pair's conversation goes, in the block's transaction. */
+  /**
+   * Deletes the messages past the retention window (the daily job "chat.purge-expired"), in batches so
+   * that no statement holds many rows at once; answers how many went. The queries already hide them:
+   * this keeps the promise of spec §8 in the database too, not only on the screen.
+   */
+  async purgeExpired(batch = 5_000): Promise<number> {
+    const cutoff = this.cutoff();
+    let total = 0;
+    for (;;) {
+      const deleted = await deleteMessagesBefore(this.db, cutoff, batch);
+      total += deleted;
+      if (deleted < batch) return total;
+    }
+  }
+
   readonly onBlock = async (tx: Tx, blocker: number, blocked: number): Promise<AfterCommit | undefined> => {
     await lockPair(tx, blocker, blocked);
     const deleted = await deletePairConversation(tx, blocker, blocked, this.cutoff());
