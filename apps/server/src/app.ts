@@ -42,7 +42,7 @@ import { requestHost } from "./platform/http/request-locale.ts";
 import { registerSecurityHeaders } from "./platform/http/security-headers.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
 import { registerWebSocket, SESSIONS_ENDED_CHANNEL, type WsHub } from "./platform/http/ws.ts";
-import { preloadCatalogues } from "./platform/i18n.ts";
+import { preloadCatalogues, t } from "./platform/i18n.ts";
 import { JobRunner } from "./platform/jobs.ts";
 import { type Mailer, OutboxMailer, openMailer } from "./platform/mailer.ts";
 import { MemberEvents } from "./platform/member-events.ts";
@@ -339,6 +339,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     events: services.events,
     allowedOrigins,
     authenticate: async (request) => (await memberOf(request))?.userId ?? null,
+  });
+  // The chat's typing indicator: forwarded to the conversation's other member, never stored.
+  ws.onClientFrame("typing", async ({ frame, userId, locale, send }) => {
+    const refuse = (error: "authentication_required" | "not_found") =>
+      send({ type: "error", error, message: t(locale, `error.${error}`) });
+    if (userId === null) return refuse("authentication_required");
+    if (!(await services.chat.typing(userId, frame.conversation_id, frame.typing))) refuse("not_found");
   });
 
   // Unknown API paths answer JSON, never the web app's HTML.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { chatMessageSchema } from "./chats.ts";
+import { idSchema } from "./http.ts";
 import { likePopupProfileSchema, likeStateSchema } from "./likes.ts";
 
 /**
@@ -34,10 +35,20 @@ export const memberEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("chat.read"), conversation_id: z.number().int(), message_id: z.number().int() }),
   /** The conversation left the member's list (deleted in another tab, or a block). */
   z.object({ type: z.literal("chat.deleted"), conversation_id: z.number().int() }),
+  /**
+   * The other member of a conversation started or stopped typing (ephemeral: never stored, no `seq`).
+   * A client shows the indicator for at most TYPING_TTL_MS after the last `typing: true`.
+   */
+  z.object({ type: z.literal("chat.typing"), conversation_id: z.number().int(), typing: z.boolean() }),
 ]);
 export type MemberEvent = z.infer<typeof memberEventSchema>;
 export type MemberEventType = MemberEvent["type"];
 export type MemberEventOf<T extends MemberEventType> = Extract<MemberEvent, { type: T }>;
+
+/** A client sends `typing: true` at most this often while typing; the server forwards no more often. */
+export const TYPING_THROTTLE_MS = 2_000;
+/** A client hides the typing indicator this long after the last `typing: true` (a lost "stop"). */
+export const TYPING_TTL_MS = 6_000;
 
 /** How many missed events one resume answers at most; a client further behind reloads instead. */
 export const RESUME_LIMIT = 500;
@@ -47,6 +58,8 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping"), id: z.string().max(64).optional() }),
   /** The last `seq` the client has seen: the server sends the member's later events, or `resync`. */
   z.object({ type: z.literal("resume"), after: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) }),
+  /** The member is typing in a conversation (`true` at most every TYPING_THROTTLE_MS) or stopped. */
+  z.object({ type: z.literal("typing"), conversation_id: idSchema, typing: z.boolean() }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 export type ClientFrameType = ClientFrame["type"];

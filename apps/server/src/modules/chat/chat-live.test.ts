@@ -78,4 +78,40 @@ describe("chat live across two server nodes", () => {
     annSocket.socket.close();
     benSocket.socket.close();
   });
+  it("forwards typing to the other member across nodes, throttled, never stored, and refuses strangers", async () => {
+    const ann = await createMember(nodeA, { activate: true, gender: "female", name: "Ann", credits: 100 });
+    const ben = await createMember(nodeA, { activate: true, gender: "male", name: "Ben", credits: 100 });
+    const sent = await ann.client.post("/api/message.php", { profile_id: ben.profileId, client_id: randomUUID(), text: "Hi" });
+    const { conversation_id: id } = sent.json();
+    const annSocket = await connectSocket(nodeA, { cookie: ann.client.cookieHeader() });
+    const benSocket = await connectSocket(nodeB, { cookie: ben.client.cookieHeader() });
+    await Promise.all([annSocket.next((f) => f.type === "hello"), benSocket.next((f) => f.type === "hello")]);
+
+    // Three starts in a row (well within TYPING_THROTTLE_MS), then a stop: Ben sees one start and the stop.
+    const typing = (value: boolean) => (f: ServerFrame) =>
+      f.type === "event" && f.event.type === "chat.typing" && f.event.typing === value;
+    for (let i = 0; i < 3; i++) annSocket.socket.send(JSON.stringify({ type: "typing", conversation_id: id, typing: true }));
+    await benSocket.next(typing(true));
+    annSocket.socket.send(JSON.stringify({ type: "typing", conversation_id: id, typing: false }));
+    expect(await benSocket.next(typing(false))).toEqual({
+      type: "event",
+      seq: null,
+      event: { type: "chat.typing", conversation_id: id, typing: false },
+    });
+    expect(benSocket.frames.filter(typing(true))).toHaveLength(1);
+    // Ephemeral: nothing was recorded for Ben.
+    const recorded = (await nodeA.services.events.since(ben.userId, 0)).events.map((e) => e.event.type);
+    expect(recorded).not.toContain("chat.typing");
+
+    // Someone who is not in the conversation gets an error and the members hear nothing.
+    const eve = await createMember(nodeA, { activate: true, gender: "female", name: "Eve" });
+    const eveSocket = await connectSocket(nodeA, { cookie: eve.client.cookieHeader() });
+    eveSocket.socket.send(JSON.stringify({ type: "typing", conversation_id: id, typing: true }));
+    expect(await eveSocket.next((f) => f.type === "error")).toMatchObject({ type: "error", error: "not_found" });
+    const visitor = await connectSocket(nodeB);
+    visitor.socket.send(JSON.stringify({ type: "typing", conversation_id: id, typing: true }));
+    expect(await visitor.next((f) => f.type === "error")).toMatchObject({ error: "authentication_required" });
+    expect(benSocket.frames.filter(typing(true))).toHaveLength(1);
+    for (const socket of [annSocket, benSocket, eveSocket, visitor]) socket.socket.close();
+  });
 });

@@ -11,6 +11,7 @@ import {
   type MemberContext,
   type MemberEvent,
   type MessageResponse,
+  TYPING_THROTTLE_MS,
 } from "@app/contract";
 import { and, not, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../platform/db/index.ts";
@@ -82,11 +83,11 @@ export class ChatService {
   constructor(
     private readonly db: Db,
     private readonly credits: Pick<CreditService, "change" | "account">,
-    private readonly profiles: Pick<ProfileService, "userIdOf" | "cardOf">,
+    private readonly profiles: Pick<ProfileService, "userIdOf" | "cardOf" | "profileIdOf">,
     private readonly photos: Pick<PhotoService, "mainImages" | "urlOf">,
     private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked">,
     private readonly likes: Pick<LikeService, "newLikes">,
-    private readonly events: Pick<MemberEvents, "record" | "deliver">,
+    private readonly events: Pick<MemberEvents, "record" | "deliver" | "publishEphemeral">,
   ) {}
 
   /** Messages created after this are visible (decision 020). */
@@ -376,6 +377,38 @@ export class ChatService {
   }
 
   /** The block hook (spec §6: chats are deleted): the pair's conversation goes, in the block's transaction. */
+  /** When each member's last `typing: true` per conversation was forwarded (member:conversation → ms). */
+  private readonly typingForwarded = new Map<string, number>();
+
+  /**
+   * The WebSocket frame `typing` (spec §2's typing indicator): tells the other member of conversation
+   * `conversationId` that `userId` started or stopped typing, as an ephemeral event (never stored).
+   * Starts are forwarded at most every TYPING_THROTTLE_MS per member and conversation, whatever the
+   * client sends. Answers false when `userId` is not a member of that conversation (nothing is sent).
+   */
+  async typing(userId: number, conversationId: number, typing: boolean): Promise<boolean> {
+    // Throttled before any await, so that the order of the member's frames decides what is dropped.
+    const key = `${userId}:${conversationId}`;
+    const now = this.clock().getTime();
+    if (typing) {
+      const last = this.typingForwarded.get(key);
+      if (last !== undefined && now - last < TYPING_THROTTLE_MS) return true;
+      // A bound on memory: entries are only useful for a few seconds.
+      if (this.typingForwarded.size > 10_000) this.typingForwarded.clear();
+      this.typingForwarded.set(key, now);
+    } else {
+      this.typingForwarded.delete(key);
+    }
+    const [row] = await rowsOf<{ other_user: number | null }>(
+      this.db,
+      sql`select ${this.profiles.userIdOf(sql`"cm"."other_id"`)} as "other_user" from "conversation_members" as "cm"
+          where "cm"."conversation_id" = ${conversationId} and "cm"."profile_id" = ${this.profiles.profileIdOf(sql`${userId}::int`)}`,
+    );
+    if (!row?.other_user) return false;
+    await this.events.publishEphemeral(Number(row.other_user), { type: "chat.typing", conversation_id: conversationId, typing });
+    return true;
+  }
+
   /**
    * Deletes the messages past the retention window (the daily job "chat.purge-expired"), in batches so
    * that no statement holds many rows at once; answers how many went. The queries already hide them:
