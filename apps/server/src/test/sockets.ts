@@ -1,6 +1,7 @@
+import { randomBytes } from "node:crypto";
 import type { ServerFrame } from "@app/contract";
 import WebSocket from "ws";
-import type { TestApp } from "./harness.ts";
+import { openTestBus, openTestDatabase, startTestApp, type TestApp, type TestDatabase, usingRedis } from "./harness.ts";
 
 /** A WebSocket to a test node's `/ws`, collecting its frames; `next` waits for the first frame that matches. */
 export async function connectSocket(app: TestApp, headers: Record<string, string> = {}) {
@@ -24,4 +25,32 @@ export async function connectSocket(app: TestApp, headers: Record<string, string
     }
   };
   return { socket, frames, next };
+}
+
+/**
+ * Two server nodes over one test database. With Redis (CI's second run) each has its own bus connection,
+ * so events cross between them only through Redis; without it they share the in-process bus.
+ */
+export async function openTwoNodes(): Promise<{
+  database: TestDatabase;
+  nodeA: TestApp;
+  nodeB: TestApp;
+  close(): Promise<void>;
+}> {
+  const database = await openTestDatabase();
+  const prefix = `test:${randomBytes(6).toString("hex")}:`;
+  const nodeA = await startTestApp(database, { bus: await openTestBus(prefix) });
+  const nodeB = await startTestApp(database, { bus: usingRedis ? await openTestBus(prefix) : nodeA.services.bus });
+  return {
+    database,
+    nodeA,
+    nodeB,
+    close: async () => {
+      await nodeA.stop();
+      // Without Redis node B shares node A's bus, which node A's stop closed already.
+      if (usingRedis) await nodeB.stop();
+      else await nodeB.server.close();
+      await database.destroy();
+    },
+  };
 }

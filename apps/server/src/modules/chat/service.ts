@@ -26,6 +26,7 @@ import type { ProfileService } from "../profiles/service.ts";
 import type { VisibilityPolicy } from "../visibility/index.ts";
 import {
   type CardOf,
+  type ChatListRow,
   chatListStatement,
   chatProfile,
   deleteForMember,
@@ -243,18 +244,7 @@ export class ChatService {
   async list(member: Member): Promise<ChatsResponse> {
     const me = member.profileId;
     const [rows, newLikes, meUnconfirmed] = await Promise.all([
-      rowsOf<{
-        id: number;
-        other_id: number;
-        name: string;
-        fictional: boolean;
-        updated_at: Date | string;
-        unread: number;
-        last_text: string | null;
-        last_sender: number | null;
-        last_at: Date | string | null;
-        other_unconfirmed: boolean;
-      }>(
+      rowsOf<ChatListRow & { other_unconfirmed: boolean }>(
         this.db,
         chatListStatement(
           me,

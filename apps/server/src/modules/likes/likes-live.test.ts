@@ -1,29 +1,22 @@
-import { randomBytes } from "node:crypto";
 import type { ServerFrame } from "@app/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "../../seed/seed.ts";
 import { createMember } from "../../test/factories.ts";
-import { openTestBus, openTestDatabase, startTestApp, type TestApp, type TestDatabase, usingRedis } from "../../test/harness.ts";
-import { connectSocket } from "../../test/sockets.ts";
+import type { TestApp } from "../../test/harness.ts";
+import { connectSocket, openTwoNodes } from "../../test/sockets.ts";
 
-let database: TestDatabase;
+let nodes: Awaited<ReturnType<typeof openTwoNodes>>;
 let nodeA: TestApp;
 let nodeB: TestApp;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  // Two server nodes over one database; with Redis (CI's second run) they share events only through it.
-  const prefix = `test:${randomBytes(6).toString("hex")}:`;
-  nodeA = await startTestApp(database, { bus: await openTestBus(prefix) });
-  nodeB = await startTestApp(database, { bus: usingRedis ? await openTestBus(prefix) : nodeA.services.bus });
+  nodes = await openTwoNodes();
+  ({ nodeA, nodeB } = nodes);
   await seed(nodeA.services, { profiles: 0 });
 }, 120_000);
 
 afterAll(async () => {
-  await nodeA?.stop();
-  if (usingRedis) await nodeB?.stop();
-  else await nodeB?.server.close();
-  await database?.destroy();
+  await nodes?.close();
 });
 
 const isEvent =

@@ -1,30 +1,24 @@
-import { randomBytes } from "node:crypto";
 import { type ServerFrame, WS_CLOSE, WS_MAX_PER_ADDRESS } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "../../seed/seed.ts";
 import { createMember, sqlRows } from "../../test/factories.ts";
-import { openTestBus, openTestDatabase, startTestApp, type TestApp, type TestDatabase, usingRedis } from "../../test/harness.ts";
-import { connectSocket } from "../../test/sockets.ts";
+import { startTestApp, type TestApp, type TestDatabase, usingRedis } from "../../test/harness.ts";
+import { connectSocket, openTwoNodes } from "../../test/sockets.ts";
 import { t } from "../i18n.ts";
 
+let nodes: Awaited<ReturnType<typeof openTwoNodes>>;
 let database: TestDatabase;
 let nodeA: TestApp;
 let nodeB: TestApp;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  // Two server nodes over one database; with Redis they share a bus only through the Redis server.
-  const prefix = `test:${randomBytes(6).toString("hex")}:`;
-  nodeA = await startTestApp(database, { bus: await openTestBus(prefix) });
-  nodeB = await startTestApp(database, { bus: usingRedis ? await openTestBus(prefix) : nodeA.services.bus });
+  nodes = await openTwoNodes();
+  ({ database, nodeA, nodeB } = nodes);
 });
 
 afterAll(async () => {
-  await nodeA?.stop();
-  if (usingRedis) await nodeB?.stop();
-  else await nodeB?.server.close();
-  await database?.destroy();
+  await nodes?.close();
 });
 
 const connect = connectSocket;
