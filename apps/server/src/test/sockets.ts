@@ -54,3 +54,9 @@ export async function openTwoNodes(): Promise<{
     },
   };
 }
+
+/** A frame predicate: a member event of `type`. */
+export const isEvent =
+  <T extends string>(type: T) =>
+  (frame: ServerFrame) =>
+    frame.type === "event" && frame.event.type === type;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "../../seed/seed.ts";
 import { createMember } from "../../test/factories.ts";
 import type { TestApp } from "../../test/harness.ts";
-import { connectSocket, openTwoNodes } from "../../test/sockets.ts";
+import { connectSocket, isEvent, openTwoNodes } from "../../test/sockets.ts";
 
 let nodes: Awaited<ReturnType<typeof openTwoNodes>>;
 let nodeA: TestApp;
@@ -19,11 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await nodes?.close();
 });
-
-const isEvent =
-  <T extends string>(type: T) =>
-  (frame: ServerFrame) =>
-    frame.type === "event" && frame.event.type === type;
 
 describe("chat live across two server nodes", () => {
   it("delivers chat.message and chat.read to the other member's socket on the other node, once each", async () => {
