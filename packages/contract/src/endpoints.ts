@@ -22,6 +22,9 @@ import {
   chatQuerySchema,
   chatResponseSchema,
   chatsResponseSchema,
+  gifsQuerySchema,
+  gifsResponseSchema,
+  giftsResponseSchema,
   messageRequestSchema,
   messageResponseSchema,
 } from "./chats.ts";
@@ -294,6 +297,21 @@ export const ENDPOINTS = {
     auth: "member",
     body: messageRequestSchema,
     response: messageResponseSchema,
+  }),
+  messagePhoto: endpoint({
+    method: "POST",
+    path: "/api/message-photo.php",
+    auth: "member",
+    body: "multipart",
+    response: messageResponseSchema,
+  }),
+  gifts: endpoint({ method: "GET", path: "/api/gifts.php", auth: "member", response: giftsResponseSchema }),
+  gifs: endpoint({
+    method: "GET",
+    path: "/api/gifs.php",
+    auth: "member",
+    query: gifsQuerySchema,
+    response: gifsResponseSchema,
   }),
 
   // Likes, matches and the swipe game

@@ -60,6 +60,8 @@ export const ERROR_CODES = [
   "message_too_long",
   "cannot_message_self",
   "recipient_unconfirmed",
+  "gift_unavailable",
+  "gif_unavailable",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -123,5 +125,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   conversation_limit_reached: 403,
   message_too_long: 422,
   cannot_message_self: 422,
+  gift_unavailable: 422,
+  gif_unavailable: 422,
   recipient_unconfirmed: 403,
 };

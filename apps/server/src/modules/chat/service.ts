@@ -11,6 +11,7 @@ import {
   type MemberContext,
   type MemberEvent,
   type MessageResponse,
+  type SendCosts,
   TYPING_THROTTLE_MS,
 } from "@app/contract";
 import { and, not, or, type SQL, sql } from "drizzle-orm";
@@ -68,7 +69,9 @@ export interface SendInput {
   profile_id?: number | undefined;
   conversation_id?: number | undefined;
   client_id: string;
-  text: string;
+  text?: string | undefined;
+  gift?: string | undefined;
+  gif?: string | undefined;
 }
 
 /**
@@ -151,7 +154,11 @@ export class ChatService {
       conversation_id: Number(row.conversation_id),
       profile_id: Number(row.sender_id),
       from_me: fromMe,
+      kind: "text",
       text: row.text,
+      photo: null,
+      gift: null,
+      gif: null,
       created_at: new Date(row.created_at).toISOString(),
       client_id: fromMe ? row.client_id : null,
     };
@@ -170,7 +177,10 @@ export class ChatService {
    */
   async send(member: Member, input: SendInput, rules: SendRules): Promise<MessageResponse> {
     const me = member.profileId;
-    if ([...input.text].length > rules.maxLength) throw new AppError("message_too_long", { max: rules.maxLength });
+    if (input.gift !== undefined) throw new AppError("gift_unavailable");
+    if (input.gif !== undefined) throw new AppError("gif_unavailable");
+    const text = input.text ?? "";
+    if ([...text].length > rules.maxLength) throw new AppError("message_too_long", { max: rules.maxLength });
     const replay = async (row: MessageRow): Promise<MessageResponse> => ({
       conversation_id: Number(row.conversation_id),
       message: this.present(row, me),
@@ -213,7 +223,7 @@ export class ChatService {
         conversationId: Number(side.conversation_id),
         sender: me,
         clientId: input.client_id,
-        text: input.text,
+        text,
       });
       const pending: PendingDelivery[] = [];
       const conversationId = Number(side.conversation_id);
@@ -267,7 +277,12 @@ export class ChatService {
       last_message:
         row.last_at === null || row.last_text === null
           ? null
-          : { text: row.last_text, from_me: Number(row.last_sender) === me, created_at: new Date(row.last_at).toISOString() },
+          : {
+              kind: "text",
+              text: row.last_text,
+              from_me: Number(row.last_sender) === me,
+              created_at: new Date(row.last_at).toISOString(),
+            },
       updated: new Date(row.updated_at).toISOString(),
       awaiting_confirmation: this.awaiting(meUnconfirmed, row.other_unconfirmed),
     }));
@@ -308,17 +323,18 @@ export class ChatService {
    * GET /api/chat.php: one page of a conversation, newest last. The first page opens it: its unread count
    * becomes 0 and the other member hears how far it was read.
    */
-  async open(member: Member, id: number, before: number | undefined): Promise<ChatResponse> {
+  async open(member: Member, id: number, before: number | undefined, costs: SendCosts): Promise<ChatResponse> {
     const me = member.profileId;
     const { side, profile } = await this.openable(me, id);
     const cutoff = this.cutoff();
     if (before === undefined) await this.read(member, id, cutoff);
-    const [rows, olderHidden, readMark, thumbs, meUnconfirmed] = await Promise.all([
+    const [rows, olderHidden, readMark, thumbs, meUnconfirmed, account] = await Promise.all([
       messagePage(this.db, side, cutoff, before, CHAT_PAGE_SIZE + 1),
       hasHiddenOlder(this.db, side, cutoff),
       readUpTo(this.db, id, me),
       this.thumbs([Number(side.other_id)]),
       this.isUnconfirmed(me),
+      this.credits.account(this.db, member.userId),
     ]);
     const page = rows.slice(0, CHAT_PAGE_SIZE).reverse();
     return {
@@ -329,6 +345,8 @@ export class ChatService {
       older_hidden: olderHidden,
       read_up_to: readMark,
       awaiting_confirmation: this.awaiting(meUnconfirmed, profile.unconfirmed),
+      costs,
+      credits: account.credits,
     };
   }
 
