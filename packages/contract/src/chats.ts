@@ -41,9 +41,31 @@ export const messagePhotoSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
 });
+/**
+ * The gift catalogue's ids, in the picker's order: the server has an image for each (made for us, no
+ * downloads) and the web a name for each (`gift.<id>` in every locale).
+ */
+export const GIFT_IDS = [
+  "rose",
+  "bouquet",
+  "heart",
+  "kiss",
+  "teddy",
+  "chocolate",
+  "champagne",
+  "cocktail",
+  "coffee",
+  "cake",
+  "ring",
+  "star",
+  "sunflower",
+  "pizza",
+] as const;
+export type GiftId = (typeof GIFT_IDS)[number];
+
 /** A gift of the catalogue; its name is the web's `gift.<id>` message in each locale. */
 export const giftSchema = z.object({
-  id: z.string(),
+  id: z.enum(GIFT_IDS),
   image_url: z.string(),
   /** What sending it costs this member (settings.gift_credits). */
   credits: z.number().int().nonnegative(),
