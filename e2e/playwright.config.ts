@@ -6,6 +6,28 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 /** The mail catcher (real SMTP in, JSON out) that the site sends its e-mails to. */
 export const mailPorts = { smtp: port - 2, http: port - 1 };
 const dataDir = path.join(import.meta.dirname, "../test-results/e2e-data");
+/**
+ * With a real PostgreSQL and Redis (CI's services pass) a second node serves the same site on port + 1,
+ * so that specs can put two members on two nodes (chat across nodes). The embedded PGlite belongs to one
+ * process: there the second node is the first one. Workers inherit this variable.
+ */
+const twoNodes = Boolean(process.env.E2E_DATABASE_URL && process.env.TEST_REDIS_URL);
+process.env.E2E_SECOND_NODE_URL = `http://127.0.0.1:${twoNodes ? port + 1 : port}`;
+const nodeEnv = (nodePort: number) => ({
+  PORT: String(nodePort),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  SEED_PROFILES: "40",
+  SMTP_URL: `smtp://127.0.0.1:${mailPorts.smtp}`,
+  LOG_LEVEL: "warn",
+  // The test runner is the only proxy: a spec may give its browsers client addresses of their own
+  // (X-Forwarded-For), so that many members can sign up within the per-address rate limit.
+  TRUST_PROXY: "127.0.0.1",
+  ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+  ...(process.env.TEST_REDIS_URL
+    ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: process.env.E2E_REDIS_PREFIX ?? `e2e:${process.pid}:` }
+    : {}),
+});
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against the real production
@@ -43,21 +65,22 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",
-      env: {
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        SEED_PROFILES: "40",
-        SMTP_URL: `smtp://127.0.0.1:${mailPorts.smtp}`,
-        LOG_LEVEL: "warn",
-        // The test runner is the only proxy: a spec may give its browsers client addresses of their own
-        // (X-Forwarded-For), so that many members can sign up within the per-address rate limit.
-        TRUST_PROXY: "127.0.0.1",
-        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-        ...(process.env.TEST_REDIS_URL
-          ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: process.env.E2E_REDIS_PREFIX ?? `e2e:${process.pid}:` }
-          : {}),
-      },
+      env: nodeEnv(port),
     },
+    ...(twoNodes
+      ? [
+          {
+            // Started after the first node is up: it finds the database migrated and seeded.
+            command: "tsx apps/server/src/main.ts",
+            cwd: path.join(import.meta.dirname, ".."),
+            url: `http://127.0.0.1:${port + 1}/healthz`,
+            timeout: 180_000,
+            reuseExistingServer: false,
+            stdout: "ignore" as const,
+            stderr: "pipe" as const,
+            env: nodeEnv(port + 1),
+          },
+        ]
+      : []),
   ],
 });
