@@ -3,6 +3,7 @@ import { createIntl, FormattedMessage, useIntl } from "react-intl";
 import { data, Link, useRevalidator } from "react-router";
 import { BlockActions } from "../features/blocks/block-actions";
 import { LikeActions, LoginToLike } from "../features/likes/like-actions";
+import { ContactActions, LoginToContact } from "../features/profile/contact-actions";
 import { MemberView } from "../features/profile/member-view";
 import { getRegions } from "../features/site/api";
 import { messagesFor } from "../i18n/messages.server";
@@ -121,12 +122,14 @@ function MemberPage({
           !user ? (
             <>
               <LoginToLike name={profile.name} />
+              <LoginToContact profile={profile} />
               <VisitorPrompt id={profile.id} name={profile.name} />
             </>
           ) : own ? null : (
             <>
               {/* A block deletes the likes both ways, and no like reaches a member one has blocked. */}
               {blocked ? null : <LikeActions profile={profile} state={like} />}
+              {blocked ? null : <ContactActions profile={profile} />}
               <BlockActions profile={profile} blocked={blocked} onChange={() => revalidator.revalidate()} />
             </>
           )

@@ -1,0 +1,67 @@
+import { useId, useState } from "react";
+import { Button, Modal } from "react-bootstrap";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
+
+interface Props {
+  profile: { id: number; name: string };
+}
+
+/**
+ * A profile's contact actions (spec §3: message, gift): both lead to the conversation with the profile;
+ * the gift opens its picker there (`?gift=1`), where the costs and the balance are shown.
+ */
+export function ContactActions({ profile }: Props) {
+  return (
+    <div className="d-flex flex-wrap gap-2 mb-3">
+      <Link to={`/members/${profile.id}/chat`} className="btn btn-primary">
+        <span aria-hidden="true">✉ </span>
+        <FormattedMessage id="member.action_message" values={{ name: profile.name }} />
+      </Link>
+      <Link to={`/members/${profile.id}/chat?gift=1`} className="btn btn-outline-primary">
+        <span aria-hidden="true">🎁 </span>
+        <FormattedMessage id="member.action_gift" values={{ name: profile.name }} />
+      </Link>
+    </div>
+  );
+}
+
+type Prompt = "chat" | "gift" | null;
+
+/** Visitors (spec §6): the same buttons, answered with the spec's login prompts. */
+export function LoginToContact({ profile }: Props) {
+  const intl = useIntl();
+  const [prompt, setPrompt] = useState<Prompt>(null);
+  const titleId = useId();
+  return (
+    <div className="d-flex flex-wrap gap-2 mb-3">
+      <Button variant="primary" onClick={() => setPrompt("chat")}>
+        <span aria-hidden="true">✉ </span>
+        <FormattedMessage id="member.action_message" values={{ name: profile.name }} />
+      </Button>
+      <Button variant="outline-primary" onClick={() => setPrompt("gift")}>
+        <span aria-hidden="true">🎁 </span>
+        <FormattedMessage id="member.action_gift" values={{ name: profile.name }} />
+      </Button>
+      <Modal show={prompt !== null} onHide={() => setPrompt(null)} centered aria-labelledby={titleId}>
+        <Modal.Header closeButton closeLabel={intl.formatMessage({ id: "alerts.close" })}>
+          <Modal.Title id={titleId}>
+            {prompt === "gift" ? (
+              <FormattedMessage id="chat.login_to_gift" values={{ name: profile.name }} />
+            ) : (
+              <FormattedMessage id="chat.login_to_chat" />
+            )}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={() => setPrompt(null)}>
+            <FormattedMessage id="likes.prompt_later" />
+          </Button>
+          <Link to="/login" className="btn btn-primary">
+            <FormattedMessage id="nav.login" />
+          </Link>
+        </Modal.Footer>
+      </Modal>
+    </div>
+  );
+}
