@@ -47,6 +47,8 @@ export function GifButton({
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
+  // Disabled while open (the balance ran out, a send is under way): closed, so it does not reopen by itself later.
+  if (disabled && open) setOpen(false);
   return (
     <>
       <Button
@@ -61,10 +63,10 @@ export function GifButton({
         <FormattedMessage id="chat.gif.button" />
       </Button>
       <GifModal
-        show={open && !disabled}
+        show={open}
         costs={costs}
         onHide={() => setOpen(false)}
-        // Back to this button even where a click does not focus it (Safari), so the modal has nothing to restore.
+        // Focus returns here even where a click does not focus the button (Safari): the modal would restore none.
         onExited={() => opener.current?.focus()}
         onPick={(gif) => {
           setOpen(false);

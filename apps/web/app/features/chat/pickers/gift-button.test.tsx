@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { stubApi } from "../../../test-utils";
 import { GiftButton } from "./gift-button";
-import { catalogues, renderInLocale } from "./test-render";
+import { catalogues, renderInLocale, wrapped } from "./test-render";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -75,10 +75,18 @@ describe("gift picker", () => {
     expect(await screen.findAllByRole("button", { pressed: false })).toHaveLength(14);
   });
 
-  it("cannot be opened while disabled", () => {
-    stubApi({});
-    renderInLocale(<GiftButton name="Bea" costs={25} disabled onPick={vi.fn()} />);
+  it("cannot be opened while disabled, and closes for good when disabled while open", async () => {
+    stubApi({ "GET /api/gifts.php": { gifts: catalogue } });
+    const { rerender } = renderInLocale(<GiftButton name="Bea" costs={25} disabled onPick={vi.fn()} />);
     expect(screen.getByRole("button", { name: "Send a gift" })).toBeDisabled();
+    const at = (disabled: boolean) => wrapped(<GiftButton name="Bea" costs={25} disabled={disabled} onPick={vi.fn()} />);
+    rerender(at(false));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send a gift" })));
+    expect(await screen.findByRole("dialog")).toBeInTheDocument();
+    rerender(at(true));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    rerender(at(false));
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("names every gift of the catalogue in every locale", () => {

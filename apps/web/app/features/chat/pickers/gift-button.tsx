@@ -52,6 +52,8 @@ export function GiftButton({
 }): ReactNode {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
+  // Disabled while open (the balance ran out, a send is under way): closed, so it does not reopen by itself later.
+  if (disabled && open) setOpen(false);
   return (
     <>
       <Button ref={opener} variant="outline-primary" onClick={() => setOpen(true)} disabled={disabled} aria-haspopup="dialog">
@@ -61,11 +63,11 @@ export function GiftButton({
         </span>
       </Button>
       <GiftModal
-        show={open && !disabled}
+        show={open}
         name={name}
         costs={costs}
         onHide={() => setOpen(false)}
-        // Back to this button even where a click does not focus it (Safari), so the modal has nothing to restore.
+        // Focus returns here even where a click does not focus the button (Safari): the modal would restore none.
         onExited={() => opener.current?.focus()}
         onPick={(gift, text) => {
           setOpen(false);

@@ -15,9 +15,14 @@ export const catalogues: Record<LocaleCode, Record<string, string>> = { en, nl, 
 
 /** Renders a picker as the chat screen would: in `locale`, with a fresh query cache. For tests. */
 export function renderInLocale(ui: ReactNode, locale: LocaleCode = "en") {
-  return render(
+  return render(wrapped(ui, locale));
+}
+
+/** `ui` inside the providers renderInLocale gives it (for a rerender). */
+export function wrapped(ui: ReactNode, locale: LocaleCode = "en") {
+  return (
     <IntlProvider locale={locale} defaultLocale="en" messages={catalogues[locale]}>
       <QueryProvider>{ui}</QueryProvider>
-    </IntlProvider>,
+    </IntlProvider>
   );
 }
