@@ -31,6 +31,13 @@ describe("gift picker", () => {
     expect(within(dialog).getByRole("button", { name: "Send" })).toBeDisabled();
   });
 
+  it("opens on arrival when asked (the profile's gift action)", async () => {
+    stubApi({ "GET /api/gifts.php": { gifts: catalogue } });
+    renderInLocale(<GiftButton name="Bea" costs={25} initiallyOpen onPick={vi.fn()} />);
+    const dialog = await screen.findByRole("dialog", { name: "Send Bea a gift" });
+    expect(await within(dialog).findAllByRole("button", { pressed: false })).toHaveLength(14);
+  });
+
   it("hands the chosen gift and the trimmed text to onPick, then closes", async () => {
     const { dialog, onPick } = await openPicker();
     const rose = within(dialog).getByRole("button", { name: /Rose/ });

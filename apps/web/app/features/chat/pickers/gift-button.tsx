@@ -42,15 +42,18 @@ export function GiftButton({
   name,
   costs,
   disabled = false,
+  initiallyOpen = false,
   onPick,
 }: {
   name: string;
+  /** Open on arrival: the profile's "Send a gift" leads to the conversation with the picker open. */
+  initiallyOpen?: boolean;
   /** What a gift costs the member (settings.gift_credits), shown until a gift is chosen. */
   costs: number;
   disabled?: boolean;
   onPick: (gift: Gift, text: string) => void;
 }): ReactNode {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen && !disabled);
   const opener = useRef<HTMLButtonElement>(null);
   // Disabled while open (the balance ran out, a send is under way): closed, so it does not reopen by itself later.
   if (disabled && open) setOpen(false);
