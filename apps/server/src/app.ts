@@ -163,6 +163,8 @@ export async function openServices(
   const chat = new ChatService(database.db, credits, profiles, photos, visibility, likes, events, gifs, log);
   // Spec §6: a block deletes the pair's conversation in its transaction.
   blocks.onBlock(chat.onBlock);
+  // An erased account's chat photos go with it (the messages go with the profile).
+  accounts.onErase(chat.onErase);
   // Spec §1, §4: the message written on a profile's signup page goes out once the address is confirmed.
   accounts.onSignupMessage(async (message, host) => {
     const settings = await site.settings({ host, locale: "en", geoipCountry: null, selectedCountry: null });

@@ -123,6 +123,9 @@ export interface PendingSignupMessage {
  */
 export type SignupMessageHook = (message: PendingSignupMessage, host: string) => Promise<void>;
 
+/** Removes another module's files of an account about to be erased (its rows go with the cascade). */
+export type EraseHook = (userId: number) => Promise<void>;
+
 /** The address a login lock applies to: IPv4 as is, IPv6 by its /64 network (platform/http/client-address.ts). */
 export const lockAddress = clientNetwork;
 
@@ -130,9 +133,15 @@ export class AccountService {
   private readonly db: Db;
 
   private readonly signupMessageHooks: SignupMessageHook[] = [];
+  private readonly eraseHooks: EraseHook[] = [];
 
   constructor(private readonly deps: AccountServiceDeps) {
     this.db = deps.db;
+  }
+
+  /** Files other modules keep for an account (chat photos), deleted before the account is erased. */
+  onErase(hook: EraseHook): void {
+    this.eraseHooks.push(hook);
   }
 
   /** Spec §1, §4: who sends the message written on a profile's signup page (the chat module). */
@@ -606,6 +615,7 @@ export class AccountService {
   async purgeExpiredDeletions(now = new Date()): Promise<number> {
     const ids = await expiredDeletions(this.db, new Date(now.getTime() - ACCOUNT_RULES.reactivationDays * DAY));
     for (const id of ids) {
+      for (const hook of this.eraseHooks) await hook(id);
       await this.deps.profiles.deleteFilesOfUser(id);
       await deleteUser(this.db, id);
     }

@@ -11,6 +11,7 @@ import {
   giftsResponseSchema,
   type MessageResponse,
   messageResponseSchema,
+  PHOTO_UPLOAD,
 } from "@app/contract";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -461,6 +462,45 @@ describe("photo messages", () => {
     expect((await chatFiles()).length).toBe(filesBefore);
   });
 
+  it("deletes a photo's file with its message past the retention window", async () => {
+    const [ann, ben] = await pair({ credits: 100 });
+    const response = await sendPhoto(
+      ann.client,
+      { profile_id: String(ben.profileId), client_id: randomUUID() },
+      await photoWithExif(),
+    );
+    const sent = messageResponseSchema.parse(response.json());
+    const filesBefore = (await chatFiles()).length;
+    await database.db.execute(sql`update messages set created_at = now() - interval '91 days' where id = ${sent.message.id}`);
+    expect((await ben.client.get(sent.message.photo?.url ?? "")).statusCode).toBe(404);
+    await app.services.chat.purgeExpired();
+    expect(await messagesOf(ann)).toBe(0);
+    expect((await chatFiles()).length).toBe(filesBefore - 1);
+  });
+
+  it("deletes the photo files of an erased account's conversations", async () => {
+    const [ann, ben] = await pair({ credits: 100 });
+    const filesBefore = (await chatFiles()).length;
+    for (const [from, to] of [
+      [ann, ben],
+      [ben, ann],
+    ] as const) {
+      const sent = await sendPhoto(
+        from.client,
+        { profile_id: String(to.profileId), client_id: randomUUID() },
+        await photoWithExif(),
+      );
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    expect((await chatFiles()).length).toBe(filesBefore + 2);
+    await database.db.execute(
+      sql`update users set status = 'pending_deletion', deletion_requested_at = now() - interval '15 days' where id = ${ann.userId}`,
+    );
+    await app.services.accounts.purgeExpiredDeletions();
+    expect(await sqlCount(database.db, sql`select count(*)::int as n from users where id = ${ann.userId}`)).toBe(0);
+    expect((await chatFiles()).length).toBe(filesBefore);
+  });
+
   it("refuses a file that is not an image and one without enough credits, charging and storing nothing", async () => {
     const [ann, ben] = await pair();
     const filesBefore = (await chatFiles()).length;
@@ -468,6 +508,9 @@ describe("photo messages", () => {
     const text = await sendPhoto(ann.client, fields(), Buffer.from("%PDF-1.4 not an image"), "image/jpeg");
     expect(text.statusCode).toBe(422);
     expect(text.json()).toMatchObject({ error: "photo_invalid" });
+    expect(await balanceOf(ann)).toBe(SIGNUP);
+    const huge = await sendPhoto(ann.client, fields(), Buffer.alloc(PHOTO_UPLOAD.maxBytes + 1));
+    expect(huge.json()).toMatchObject({ error: "photo_too_large" });
     expect(await balanceOf(ann)).toBe(SIGNUP);
 
     await app.services.credits.changeNow(database.db, { userId: ann.userId, delta: -15, reason: "test_spend" });

@@ -297,6 +297,16 @@ export async function pairPhotoKeys(tx: DbOrTx, a: number, b: number): Promise<s
   return rows.map((row) => row.photo_key);
 }
 
+/** The photo keys of every conversation of the profile in `profileId` (its account is being erased). */
+export async function profilePhotoKeys(db: DbOrTx, profileId: SQL): Promise<string[]> {
+  const rows = await rowsOf<{ photo_key: string }>(
+    db,
+    sql`select x."photo_key" from "messages" x join "conversations" c on c."id" = x."conversation_id"
+        where ${profileId} in (c."profile_a", c."profile_b") and x."photo_key" is not null`,
+  );
+  return rows.map((row) => row.photo_key);
+}
+
 /**
  * The storage key of photo message `messageId` when `me` may see it: a member of its conversation who
  * has not deleted it, within the retention window, the other member still listable to `me`.

@@ -51,6 +51,7 @@ import {
   markRead,
   messagePage,
   pairPhotoKeys,
+  profilePhotoKeys,
   readUpTo,
   rowsOf,
   type SideRow,
@@ -587,6 +588,14 @@ export class ChatService {
       if (deleted < batch) return total;
     }
   }
+
+  /**
+   * The accounts module's erase hook: the photo files of the member's conversations (sent and
+   * received: the conversations go with the profile), before the rows go.
+   */
+  readonly onErase = async (userId: number): Promise<void> => {
+    await this.photos.deleteChatPhotos(await profilePhotoKeys(this.db, this.profiles.profileIdOf(sql`${userId}::int`)));
+  };
 
   readonly onBlock = async (tx: Tx, blocker: number, blocked: number): Promise<AfterCommit | undefined> => {
     await lockPair(tx, blocker, blocked);
