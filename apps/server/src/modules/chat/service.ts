@@ -110,8 +110,8 @@ function nameUuid(name: string): string {
 
 /**
  * Chat (spec §1, §3, §4, §6, §8; decision 020): one conversation per pair, messages in server order,
- * each (a text, photo, gift or GIF) paid in the transaction that stores it, idempotent per client_id; read marks, per-member deletion,
- * the retention window, and the block hook. Events are recorded in each change's transaction and sent
+ * each (a text, photo, gift or GIF) paid in the transaction that stores it, idempotent per client_id;
+ * read marks, per-member deletion, the retention window, the block hook and the signup message. Events are recorded in each change's transaction and sent
  * after commit.
  */
 export class ChatService {
@@ -540,7 +540,6 @@ export class ChatService {
     return { id };
   }
 
-  /** The block hook (spec §6: chats are deleted): the pair's conversation goes, in the block's transaction. */
   /** When each member's last `typing: true` per conversation was forwarded (member:conversation → ms). */
   private readonly typingForwarded = new Map<string, number>();
 
@@ -597,6 +596,7 @@ export class ChatService {
     await this.photos.deleteChatPhotos(await profilePhotoKeys(this.db, this.profiles.profileIdOf(sql`${userId}::int`)));
   };
 
+  /** The block hook (spec §6: chats are deleted): the pair's conversation goes, in the block's transaction. */
   readonly onBlock = async (tx: Tx, blocker: number, blocked: number): Promise<AfterCommit | undefined> => {
     await lockPair(tx, blocker, blocked);
     const photoKeys = await pairPhotoKeys(tx, blocker, blocked);
