@@ -10,8 +10,9 @@ import { BadgeService } from "./modules/badges/index.ts";
 import { badgeRoutes } from "./modules/badges/routes.ts";
 import { BlockService } from "./modules/blocks/index.ts";
 import { blockRoutes } from "./modules/blocks/routes.ts";
+import { GifCatalogue, openGifSource } from "./modules/chat/gifs/gif-source.ts";
 import { ChatService } from "./modules/chat/index.ts";
-import { chatRoutes } from "./modules/chat/routes.ts";
+import { chatRoutes, sendRules } from "./modules/chat/routes.ts";
 import { CreditService } from "./modules/credits/index.ts";
 import { LikeService } from "./modules/likes/index.ts";
 import { likeRoutes } from "./modules/likes/routes.ts";
@@ -70,6 +71,8 @@ export interface Services {
   visibility: VisibilityPolicy;
   likes: LikeService;
   chat: ChatService;
+  /** GIF search and look-up: the embedded catalogue, or GIPHY / Tenor with a key. */
+  gifs: GifCatalogue;
   badges: BadgeService;
   /** Typed events to one member's sockets on every node (platform/member-events.ts). */
   events: MemberEvents;
@@ -156,9 +159,17 @@ export async function openServices(
   // Spec §6: a block deletes the likes both ways in its transaction; opening a profile clears its new like.
   blocks.onBlock(likes.onBlock);
   profiles.onView((viewer, profileId) => likes.viewed(viewer, profileId));
-  const chat = new ChatService(database.db, credits, profiles, photos, visibility, likes, events);
+  const gifs = new GifCatalogue(openGifSource(config), log);
+  const chat = new ChatService(database.db, credits, profiles, photos, visibility, likes, events, gifs, log);
   // Spec §6: a block deletes the pair's conversation in its transaction.
   blocks.onBlock(chat.onBlock);
+  // An erased account's chat photos go with it (the messages go with the profile).
+  accounts.onErase(chat.onErase);
+  // Spec §1, §4: the message written on a profile's signup page goes out once the address is confirmed.
+  accounts.onSignupMessage(async (message, host) => {
+    const settings = await site.settings({ host, locale: "en", geoipCountry: null, selectedCountry: null });
+    await chat.deliverSignupMessage(message, sendRules(settings));
+  });
   const badges = new BadgeService(likes, chat);
   const purgeChat = jobs.define(
     "chat.purge-expired",
@@ -189,6 +200,7 @@ export async function openServices(
     visibility,
     likes,
     chat,
+    gifs,
     badges,
     events,
   };
@@ -319,7 +331,16 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   });
   await server.register(locationRoutes, { location: services.location });
   await server.register(likeRoutes, { likes: services.likes, site: services.site });
-  await server.register(chatRoutes, { chat: services.chat, site: services.site });
+  // POST /api/message-photo.php takes an upload too (multipart in its own scope, as the profile routes).
+  await server.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+    await uploads.register(chatRoutes, {
+      chat: services.chat,
+      site: services.site,
+      profiles: services.profiles,
+      gifs: services.gifs,
+    });
+  });
   await server.register(badgeRoutes, { badges: services.badges });
   await server.register(blockRoutes, { profiles: services.profiles, blocks: services.blocks, visibility: services.visibility });
   await server.register(photoRoutes, {

@@ -64,6 +64,14 @@ const settingsSchema = z.object({
   S3_REGION: z.string().default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /**
+   * GIF search in the chat (decision 020): GIPHY with GIPHY_API_KEY, else Tenor with TENOR_API_KEY,
+   * else the embedded catalogue. The API URLs are for a stand-in (tests); media go through our proxy.
+   */
+  GIPHY_API_KEY: z.string().optional(),
+  GIPHY_API_URL: urlOf(["http:", "https:"]).default("https://api.giphy.com"),
+  TENOR_API_KEY: z.string().optional(),
+  TENOR_API_URL: urlOf(["http:", "https:"]).default("https://tenor.googleapis.com"),
 });
 
 const s3Settings = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;

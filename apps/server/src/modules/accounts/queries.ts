@@ -277,3 +277,24 @@ export async function findToken(db: DbOrTx, kind: TokenKind, tokenHash: string) 
 export async function insertSignupMessage(db: DbOrTx, row: { userId: number; toProfileId: number; text: string }): Promise<void> {
   await db.insert(signupMessages).values(row);
 }
+
+/** A new member's signup messages not delivered (or dropped) yet. */
+export function undeliveredSignupMessages(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ id: number; userId: number; toProfileId: number; text: string }[]> {
+  return db
+    .select({
+      id: signupMessages.id,
+      userId: signupMessages.userId,
+      toProfileId: signupMessages.toProfileId,
+      text: signupMessages.text,
+    })
+    .from(signupMessages)
+    .where(and(eq(signupMessages.userId, userId), isNull(signupMessages.deliveredAt)))
+    .orderBy(signupMessages.id);
+}
+
+export async function markSignupMessageDelivered(db: DbOrTx, id: number): Promise<void> {
+  await db.update(signupMessages).set({ deliveredAt: new Date() }).where(eq(signupMessages.id, id));
+}

@@ -160,7 +160,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
   handle(app, ENDPOINTS.activate, async ({ request, reply }) => {
     const query = ENDPOINTS.activate.query.safeParse(request.query);
     const token = query.success && tokenSchema.safeParse(query.data.token).success ? query.data.token : null;
-    const user = token ? await accounts.activate(token) : null;
+    const user = token ? await accounts.activate(token, requestHost(request)) : null;
     return reply.redirect(user ? "/activate/done" : "/activate/error", 303);
   });
 
@@ -179,7 +179,12 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     ENDPOINTS.resetPasswordDo,
     async ({ request, reply, body }) => {
       if (!tokenSchema.safeParse(body.token).success) throw new AppError("token_invalid");
-      const { user, token } = await accounts.resetPassword(body.token, body.password, body.password_confirm);
+      const { user, token } = await accounts.resetPassword(
+        body.token,
+        body.password,
+        body.password_confirm,
+        requestHost(request),
+      );
       return answer(await startSession(request, reply, user.id, token));
     },
     { rateLimit: limits.reset },
@@ -205,9 +210,9 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     { rateLimit: limits.mail },
   );
 
-  handle(app, ENDPOINTS.mailChangeDo, async ({ body }) => {
+  handle(app, ENDPOINTS.mailChangeDo, async ({ request, body }) => {
     if (!tokenSchema.safeParse(body.token).success) throw new AppError("token_invalid");
-    const user = await accounts.confirmMailChange(body.token);
+    const user = await accounts.confirmMailChange(body.token, requestHost(request));
     return answer(await accounts.memberOfUser(user.id));
   });
 

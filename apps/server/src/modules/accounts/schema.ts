@@ -102,17 +102,22 @@ export const loginFailures = pgTable(
  * The first message written in the signup form on a member's profile (/members/{id}/signup). The chat
  * module delivers it once messaging exists for the new member (after the e-mail address is confirmed).
  */
-export const signupMessages = pgTable("signup_messages", {
-  id: serial("id").primaryKey(),
-  userId: integer("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  /** The profile it is addressed to (a profiles row; no foreign key across modules). */
-  toProfileId: integer("to_profile_id").notNull(),
-  text: text("text").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  deliveredAt: timestamp("delivered_at", { withTimezone: true }),
-});
+export const signupMessages = pgTable(
+  "signup_messages",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The profile it is addressed to (a profiles row; no foreign key across modules). */
+    toProfileId: integer("to_profile_id").notNull(),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Sent through the chat, or dropped because its profile could no longer be reached. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [index("signup_messages_undelivered").on(t.userId).where(sql`${t.deliveredAt} is null`)],
+);
 
 /**
  * Browsers where a member has logged in (OWASP "device cookies"): the account-wide login throttle

@@ -45,6 +45,7 @@ import {
   insertUser,
   type LentMemberColumns,
   lockLoginAccount,
+  markSignupMessageDelivered,
   type NewUser,
   pruneFailures,
   recentFailures,
@@ -52,6 +53,7 @@ import {
   type TokenKind,
   touchSession,
   type UserRow,
+  undeliveredSignupMessages,
   updateUser,
   voidTokens,
 } from "./queries.ts";
@@ -106,14 +108,62 @@ export interface AccountServiceDeps {
   sessionsEnded?: (userId: number) => void;
 }
 
+/** A signup message to deliver: the chat module's hook sends it (decision 020). */
+export interface PendingSignupMessage {
+  id: number;
+  userId: number;
+  toProfileId: number;
+  text: string;
+}
+
+/**
+ * Delivers one signup message once the member's address is confirmed, on the site of `host` (its
+ * prices). Resolving means handled: sent, or dropped because it cannot be (the profile is gone); a
+ * throw leaves it for the next confirmation.
+ */
+export type SignupMessageHook = (message: PendingSignupMessage, host: string) => Promise<void>;
+
+/** Removes another module's files of an account about to be erased (its rows go with the cascade). */
+export type EraseHook = (userId: number) => Promise<void>;
+
 /** The address a login lock applies to: IPv4 as is, IPv6 by its /64 network (platform/http/client-address.ts). */
 export const lockAddress = clientNetwork;
 
 export class AccountService {
   private readonly db: Db;
 
+  private readonly signupMessageHooks: SignupMessageHook[] = [];
+  private readonly eraseHooks: EraseHook[] = [];
+
   constructor(private readonly deps: AccountServiceDeps) {
     this.db = deps.db;
+  }
+
+  /** Files other modules keep for an account (chat photos), deleted before the account is erased. */
+  onErase(hook: EraseHook): void {
+    this.eraseHooks.push(hook);
+  }
+
+  /** Spec §1, §4: who sends the message written on a profile's signup page (the chat module). */
+  onSignupMessage(hook: SignupMessageHook): void {
+    this.signupMessageHooks.push(hook);
+  }
+
+  /**
+   * After a confirmation committed: hands the member's undelivered signup messages to the hooks and
+   * marks each handled. The hook is idempotent per message, so a second confirmation, or two at once,
+   * deliver once; a failure is logged and the message waits for the next confirmation.
+   */
+  private async deliverSignupMessages(userId: number, host: string): Promise<void> {
+    if (this.signupMessageHooks.length === 0) return;
+    for (const message of await undeliveredSignupMessages(this.db, userId)) {
+      try {
+        for (const hook of this.signupMessageHooks) await hook(message, host);
+        await markSignupMessageDelivered(this.db, message.id);
+      } catch (err) {
+        this.deps.log.error({ err, signupMessage: message.id }, "signup message delivery failed");
+      }
+    }
   }
 
   hashPassword(password: string): Promise<string> {
@@ -326,8 +376,8 @@ export class AccountService {
    * Confirms the address of the link's account: not_confirmed → active, its profile visible. A second
    * click (or a mail scanner's click before the member's) finds the account active and succeeds too.
    */
-  async activate(token: string): Promise<UserRow | null> {
-    return this.db.transaction(async (tx) => {
+  async activate(token: string, host = ""): Promise<UserRow | null> {
+    const user = await this.db.transaction(async (tx) => {
       const used = await consumeToken(tx, "activation", hashToken(token), new Date());
       if (!used) {
         const earlier = await findToken(tx, "activation", hashToken(token));
@@ -340,6 +390,8 @@ export class AccountService {
       await this.deps.profiles.activateForUser(tx, user.id);
       return updated ?? null;
     });
+    if (user?.status === "active") await this.deliverSignupMessages(user.id, host);
+    return user;
   }
 
   // Login
@@ -420,7 +472,7 @@ export class AccountService {
   }
 
   /** Sets a new password from a reset link: ends every session and starts a new one. */
-  async resetPassword(token: string, password: string, confirm: string): Promise<SessionInfo> {
+  async resetPassword(token: string, password: string, confirm: string, host = ""): Promise<SessionInfo> {
     const tokenHash = hashToken(token);
     const pending = await findValidToken(this.db, "reset_password", tokenHash, new Date());
     if (!pending) throw new AppError("token_invalid");
@@ -432,7 +484,7 @@ export class AccountService {
     else if (password !== confirm) problems.password_confirm = "passwords_differ";
     throwProblems(problems);
     const passwordHash = await this.hashPassword(password);
-    return this.db
+    const session = await this.db
       .transaction(async (tx) => {
         if (!(await consumeToken(tx, "reset_password", tokenHash, new Date()))) throw new AppError("token_invalid");
         // Following the link proves the address, so an unconfirmed account is confirmed too.
@@ -443,6 +495,8 @@ export class AccountService {
         return { user: updated ?? user, token: await this.startSession(user.id, tx) };
       })
       .finally(() => this.deps.sessionsEnded?.(user.id));
+    if (user.status === "not_confirmed") await this.deliverSignupMessages(user.id, host);
+    return session;
   }
 
   // Password change
@@ -495,9 +549,10 @@ export class AccountService {
     );
   }
 
-  async confirmMailChange(token: string): Promise<UserRow> {
+  async confirmMailChange(token: string, host = ""): Promise<UserRow> {
+    let confirmed: { user: UserRow; wasUnconfirmed: boolean };
     try {
-      return await this.db.transaction(async (tx) => {
+      confirmed = await this.db.transaction(async (tx) => {
         const used = await consumeToken(tx, "mail_change", hashToken(token), new Date());
         if (!used?.newEmail) throw new AppError("token_invalid");
         const user = await findUser(tx, used.userId);
@@ -508,12 +563,14 @@ export class AccountService {
         // Links mailed to the old address no longer act on the account.
         await voidTokens(tx, user.id, ["reset_password", "activation"]);
         if (status !== user.status) await this.deps.profiles.activateForUser(tx, user.id);
-        return updated ?? user;
+        return { user: updated ?? user, wasUnconfirmed: user.status === "not_confirmed" };
       });
     } catch (error) {
       if (String((error as { cause?: { code?: string } }).cause?.code) === "23505") throw new AppError("new_email_taken");
       throw error;
     }
+    if (confirmed.wasUnconfirmed) await this.deliverSignupMessages(confirmed.user.id, host);
+    return confirmed.user;
   }
 
   // Deletion and reactivation
@@ -558,6 +615,7 @@ export class AccountService {
   async purgeExpiredDeletions(now = new Date()): Promise<number> {
     const ids = await expiredDeletions(this.db, new Date(now.getTime() - ACCOUNT_RULES.reactivationDays * DAY));
     for (const id of ids) {
+      for (const hook of this.eraseHooks) await hook(id);
       await this.deps.profiles.deleteFilesOfUser(id);
       await deleteUser(this.db, id);
     }

@@ -1,5 +1,7 @@
+import type { MessageKind } from "@app/contract";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import type { StoredGif } from "./schema.ts";
 
 /** Rows of a statement (both drivers answer `{ rows }`). */
 export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -40,13 +42,27 @@ export interface MessageRow {
   seq: number;
   sender_id: number;
   client_id: string;
+  kind: MessageKind;
   text: string;
+  gift_id: string | null;
+  gif: StoredGif | null;
+  photo_key: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
   created_at: Date | string;
 }
 
 const MESSAGE_COLUMNS = sql.raw(
-  `"id", "conversation_id", "seq", "sender_id", "client_id"::text as "client_id", "text", "created_at"`,
+  `"id", "conversation_id", "seq", "sender_id", "client_id"::text as "client_id", "kind", "text", "gift_id", "gif",
+   "photo_key", "photo_width", "photo_height", "created_at"`,
 );
+
+/** What a message carries besides its text (the `messages_kind_content` check keeps them consistent). */
+export type MessageContent =
+  | { kind: "text"; text: string }
+  | { kind: "gift"; text: string; giftId: string }
+  | { kind: "gif"; gif: StoredGif }
+  | { kind: "photo"; photo: { key: string; width: number; height: number } };
 
 /** The message `sender` sent with `clientId`, if any (a retried send answers it). */
 export async function findOwnMessage(db: DbOrTx, sender: number, clientId: string): Promise<MessageRow | undefined> {
@@ -119,8 +135,9 @@ export async function writtenCount(db: DbOrTx, me: number): Promise<number> {
  */
 export async function insertMessage(
   tx: DbOrTx,
-  input: { conversationId: number; sender: number; clientId: string; text: string },
+  input: { conversationId: number; sender: number; clientId: string; content: MessageContent },
 ): Promise<MessageRow> {
+  const { content } = input;
   const [conversation] = await rowsOf<{ last_seq: number; updated_at: Date | string }>(
     tx,
     sql`update "conversations" set "last_seq" = "last_seq" + 1, "updated_at" = now()
@@ -130,8 +147,16 @@ export async function insertMessage(
   const seq = conversation.last_seq;
   const [row] = await rowsOf<MessageRow>(
     tx,
-    sql`insert into "messages" ("conversation_id", "seq", "sender_id", "client_id", "text", "created_at")
-        values (${input.conversationId}, ${seq}, ${input.sender}, ${input.clientId}::uuid, ${input.text}, ${conversation.updated_at})
+    sql`insert into "messages" ("conversation_id", "seq", "sender_id", "client_id", "kind", "text", "gift_id", "gif",
+          "photo_key", "photo_width", "photo_height", "created_at")
+        values (${input.conversationId}, ${seq}, ${input.sender}, ${input.clientId}::uuid, ${content.kind},
+          ${content.kind === "text" || content.kind === "gift" ? content.text : ""},
+          ${content.kind === "gift" ? content.giftId : null},
+          ${content.kind === "gif" ? JSON.stringify(content.gif) : null}::jsonb,
+          ${content.kind === "photo" ? content.photo.key : null},
+          ${content.kind === "photo" ? content.photo.width : null}::int,
+          ${content.kind === "photo" ? content.photo.height : null}::int,
+          ${conversation.updated_at})
         returning ${MESSAGE_COLUMNS}`,
   );
   if (!row) throw new Error("message not stored");
@@ -149,6 +174,7 @@ export interface ChatListRow {
   fictional: boolean;
   updated_at: Date | string;
   unread: number;
+  last_kind: MessageKind | null;
   last_text: string | null;
   last_sender: number | null;
   last_at: Date | string | null;
@@ -172,12 +198,12 @@ export function chatListStatement(
 ): SQL {
   return sql`select c."id", m."other_id", card."name", card."fictional", c."updated_at", ${unreadOf(cutoff)} as "unread",
         ${unconfirmed(sql`m."other_id"`)} as "other_unconfirmed",
-        last."text" as "last_text", last."sender_id" as "last_sender", last."created_at" as "last_at"
+        last."kind" as "last_kind", last."text" as "last_text", last."sender_id" as "last_sender", last."created_at" as "last_at"
       from "conversation_members" m
       join "conversations" c on c."id" = m."conversation_id"
       ${card(sql`m."other_id"`, "card")}
       left join lateral (
-        select left(x."text", ${previewLength}) as "text", x."sender_id", x."created_at" from "messages" x
+        select x."kind", left(x."text", ${previewLength}) as "text", x."sender_id", x."created_at" from "messages" x
         where x."conversation_id" = c."id" and x."seq" > m."deleted_seq" and x."created_at" > ${cutoff.toISOString()}::timestamptz
         order by x."seq" desc limit 1
       ) as last on true
@@ -245,15 +271,61 @@ export async function hasHiddenOlder(db: DbOrTx, side: Pick<SideRow, "conversati
   return row?.found === true;
 }
 
-/** Deletes up to `limit` messages created before `cutoff`; answers how many went. */
-export async function deleteMessagesBefore(db: DbOrTx, cutoff: Date, limit: number): Promise<number> {
-  const rows = await rowsOf<{ id: number }>(
+/** Deletes up to `limit` messages created before `cutoff`; answers how many went and their photos' keys. */
+export async function deleteMessagesBefore(
+  db: DbOrTx,
+  cutoff: Date,
+  limit: number,
+): Promise<{ deleted: number; photoKeys: string[] }> {
+  const rows = await rowsOf<{ photo_key: string | null }>(
     db,
     sql`delete from "messages" where "id" in (
           select "id" from "messages" where "created_at" <= ${cutoff.toISOString()}::timestamptz limit ${limit})
-        returning "id"`,
+        returning "photo_key"`,
   );
-  return rows.length;
+  return { deleted: rows.length, photoKeys: rows.flatMap((row) => row.photo_key ?? []) };
+}
+
+/** The photo keys of the pair's conversation (a block deletes it: the files go after commit). */
+export async function pairPhotoKeys(tx: DbOrTx, a: number, b: number): Promise<string[]> {
+  const [lo, hi] = a < b ? [a, b] : [b, a];
+  const rows = await rowsOf<{ photo_key: string }>(
+    tx,
+    sql`select x."photo_key" from "messages" x join "conversations" c on c."id" = x."conversation_id"
+        where c."profile_a" = ${lo} and c."profile_b" = ${hi} and x."photo_key" is not null`,
+  );
+  return rows.map((row) => row.photo_key);
+}
+
+/** The photo keys of every conversation of the profile in `profileId` (its account is being erased). */
+export async function profilePhotoKeys(db: DbOrTx, profileId: SQL): Promise<string[]> {
+  const rows = await rowsOf<{ photo_key: string }>(
+    db,
+    sql`select x."photo_key" from "messages" x join "conversations" c on c."id" = x."conversation_id"
+        where ${profileId} in (c."profile_a", c."profile_b") and x."photo_key" is not null`,
+  );
+  return rows.map((row) => row.photo_key);
+}
+
+/**
+ * The storage key of photo message `messageId` when `me` may see it: a member of its conversation who
+ * has not deleted it, within the retention window, the other member still listable to `me`.
+ */
+export async function visiblePhotoKey(
+  db: DbOrTx,
+  me: number,
+  messageId: number,
+  cutoff: Date,
+  listable: Visible,
+): Promise<string | null> {
+  const [row] = await rowsOf<{ photo_key: string }>(
+    db,
+    sql`select x."photo_key" from "messages" x
+        join "conversation_members" m on m."conversation_id" = x."conversation_id" and m."profile_id" = ${me}
+        where x."id" = ${messageId} and x."kind" = 'photo' and x."seq" > m."deleted_seq"
+          and x."created_at" > ${cutoff.toISOString()}::timestamptz and ${listable(sql`m."other_id"`)}`,
+  );
+  return row?.photo_key ?? null;
 }
 
 /** The id of `me`'s latest message in the conversation that the other side has read, if any. */

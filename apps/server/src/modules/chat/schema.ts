@@ -1,9 +1,11 @@
+import { MESSAGE_KINDS } from "@app/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -76,7 +78,24 @@ export const conversationMembers = pgTable(
   ],
 );
 
-/** Messages in server order (`seq` per conversation); `(sender_id, client_id)` makes a retried send idempotent. */
+/**
+ * What a GIF message shows, stored when it is sent (a provider's GIF may leave its catalogue later):
+ * same-origin paths only, the provider's media go through our proxy.
+ */
+export interface StoredGif {
+  id: string;
+  title: string;
+  url: string;
+  preview_url: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Messages in server order (`seq` per conversation); `(sender_id, client_id)` makes a retried send
+ * idempotent. `kind` says what it carries besides the text: a photo (a file of the photos module's
+ * storage, served to the pair only), a gift of the catalogue, or a GIF.
+ */
 export const messages = pgTable(
   "messages",
   {
@@ -89,10 +108,24 @@ export const messages = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     clientId: uuid("client_id").notNull(),
+    kind: text("kind", { enum: MESSAGE_KINDS }).notNull().default("text"),
     text: text("text").notNull(),
+    /** GIFT_IDS; set for kind gift. */
+    giftId: text("gift_id"),
+    gif: jsonb("gif").$type<StoredGif>(),
+    /** The photos module's storage key of a chat photo (kind photo), and its size after processing. */
+    photoKey: text("photo_key"),
+    photoWidth: integer("photo_width"),
+    photoHeight: integer("photo_height"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("messages_kind", sql`${t.kind} in ('text', 'photo', 'gift', 'gif')`),
+    check(
+      "messages_kind_content",
+      sql`(${t.kind} = 'gift') = (${t.giftId} is not null) and (${t.kind} = 'gif') = (${t.gif} is not null)
+        and (${t.kind} = 'photo') = (${t.photoKey} is not null)`,
+    ),
     uniqueIndex("messages_conversation_seq").on(t.conversationId, t.seq),
     uniqueIndex("messages_sender_client").on(t.senderId, t.clientId),
     // The daily purge of messages past the retention window (ChatService.purgeExpired).

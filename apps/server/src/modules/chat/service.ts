@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   CHAT_PAGE_SIZE,
   CHAT_PREVIEW_LENGTH,
@@ -7,6 +8,10 @@ import {
   type ChatProfile,
   type ChatResponse,
   type ChatsResponse,
+  GIFT_IDS,
+  type Gif,
+  type Gift,
+  type GiftId,
   LIMITS,
   type MemberContext,
   type MemberEvent,
@@ -25,6 +30,7 @@ import type { LikeService } from "../likes/index.ts";
 import type { PhotoService } from "../photos/service.ts";
 import type { ProfileService } from "../profiles/service.ts";
 import type { VisibilityPolicy } from "../visibility/index.ts";
+import type { GifCatalogue } from "./gifs/gif-source.ts";
 import {
   type CardOf,
   type ChatListRow,
@@ -40,14 +46,18 @@ import {
   lockConversation,
   lockPair,
   lockSender,
+  type MessageContent,
   type MessageRow,
   markRead,
   messagePage,
+  pairPhotoKeys,
+  profilePhotoKeys,
   readUpTo,
   rowsOf,
   type SideRow,
   unreadTotalStatement,
   type Visible,
+  visiblePhotoKey,
   writtenCount,
 } from "./queries.ts";
 
@@ -59,9 +69,9 @@ type Member = Pick<MemberContext, "userId" | "profileId" | "paid">;
 
 /** What a send costs and allows, from the site's settings (spec §9). */
 export interface SendRules {
-  /** settings.message_credits. */
-  cost: number;
-  /** settings.message_length. */
+  /** Credits per kind: message_credits (texts, GIFs), gift_credits, photo_credits. */
+  costs: Pick<SendCosts, "message" | "gift" | "gif" | "photo">;
+  /** settings.message_length (a text, or a gift's text). */
   maxLength: number;
 }
 
@@ -74,10 +84,34 @@ export interface SendInput {
   gif?: string | undefined;
 }
 
+/** Where a chat photo is served: checked per request (GET /media/chat-photos/<message id>.jpg). */
+export const CHAT_PHOTO_PATH = "/media/chat-photos/";
+/** Where the gift images are served (files of this module, cached long). */
+export const GIFT_IMAGE_PATH = "/media/gifts/";
+
+/** A signup message to deliver (the accounts module keeps them until the address is confirmed). */
+export interface SignupMessage {
+  id: number;
+  userId: number;
+  toProfileId: number;
+  text: string;
+}
+
+const isGiftId = (id: string): id is GiftId => (GIFT_IDS as readonly string[]).includes(id);
+
+/** A UUID made from a name (SHA-1, RFC 4122 version 5 layout): the same signup message, the same client_id. */
+function nameUuid(name: string): string {
+  const hash = createHash("sha1").update(`chat:${name}`).digest();
+  hash[6] = ((hash[6] ?? 0) & 0x0f) | 0x50;
+  hash[8] = ((hash[8] ?? 0) & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /**
- * Text chat (spec §1, §3, §4, §6, §8; decision 020): one conversation per pair, messages in server order,
- * each paid in the transaction that stores it, idempotent per client_id; read marks, per-member deletion,
- * the retention window, and the block hook. Events are recorded in each change's transaction and sent
+ * Chat (spec §1, §3, §4, §6, §8; decision 020): one conversation per pair, messages in server order,
+ * each (a text, photo, gift or GIF) paid in the transaction that stores it, idempotent per client_id;
+ * read marks, per-member deletion, the retention window, the block hook and the signup message. Events are recorded in each change's transaction and sent
  * after commit.
  */
 export class ChatService {
@@ -88,10 +122,12 @@ export class ChatService {
     private readonly db: Db,
     private readonly credits: Pick<CreditService, "change" | "account">,
     private readonly profiles: Pick<ProfileService, "userIdOf" | "cardOf" | "profileIdOf">,
-    private readonly photos: Pick<PhotoService, "mainImages" | "urlOf">,
+    private readonly photos: Pick<PhotoService, "mainImages" | "urlOf" | "storeChatPhoto" | "chatPhoto" | "deleteChatPhotos">,
     private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked">,
     private readonly likes: Pick<LikeService, "newLikes">,
     private readonly events: Pick<MemberEvents, "record" | "deliver" | "publishEphemeral">,
+    private readonly gifs: Pick<GifCatalogue, "search" | "find">,
+    private readonly log: { error(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void } = console,
   ) {}
 
   /** Messages created after this are visible (decision 020). */
@@ -149,19 +185,38 @@ export class ChatService {
 
   private present(row: MessageRow, me: number): ChatMessage {
     const fromMe = Number(row.sender_id) === me;
+    const photo =
+      row.kind === "photo" && row.photo_width && row.photo_height
+        ? { url: `${CHAT_PHOTO_PATH}${Number(row.id)}.jpg`, width: Number(row.photo_width), height: Number(row.photo_height) }
+        : null;
+    const gift = row.kind === "gift" && row.gift_id && isGiftId(row.gift_id) ? this.giftOf(row.gift_id) : null;
     return {
       id: Number(row.id),
       conversation_id: Number(row.conversation_id),
       profile_id: Number(row.sender_id),
       from_me: fromMe,
-      kind: "text",
+      kind: row.kind,
       text: row.text,
-      photo: null,
-      gift: null,
-      gif: null,
+      photo,
+      gift,
+      gif: row.kind === "gif" ? row.gif : null,
       created_at: new Date(row.created_at).toISOString(),
       client_id: fromMe ? row.client_id : null,
     };
+  }
+
+  private giftOf(id: GiftId): Omit<Gift, "credits"> {
+    return { id, image_url: `${GIFT_IMAGE_PATH}${id}.svg` };
+  }
+
+  /** GET /api/gifts.php: the catalogue in the picker's order, each at this site's gift_credits. */
+  gifts(credits: number): { gifts: Gift[] } {
+    return { gifts: GIFT_IDS.map((id) => ({ ...this.giftOf(id), credits })) };
+  }
+
+  /** GET /api/gifs.php: GIFs for `q` in the member's gifLocale, from the configured source. */
+  searchGifs(q: string, gifLocale: string | undefined): Promise<{ gifs: Gif[]; provider: "local" | "giphy" | "tenor" }> {
+    return this.gifs.search(q, gifLocale);
   }
 
   private async thumbs(ids: number[]): Promise<Map<number, string>> {
@@ -171,23 +226,16 @@ export class ChatService {
     return thumbs;
   }
 
-  /**
-   * POST /api/message.php: stores the message and takes its credits in one transaction, or neither.
-   * A retry with the same client_id answers the stored message and charges nothing.
-   */
-  async send(member: Member, input: SendInput, rules: SendRules): Promise<MessageResponse> {
-    const me = member.profileId;
-    if (input.gift !== undefined) throw new AppError("gift_unavailable");
-    if (input.gif !== undefined) throw new AppError("gif_unavailable");
-    const text = input.text ?? "";
-    if ([...text].length > rules.maxLength) throw new AppError("message_too_long", { max: rules.maxLength });
-    const replay = async (row: MessageRow): Promise<MessageResponse> => ({
+  private async replay(member: Member, row: MessageRow): Promise<MessageResponse> {
+    return {
       conversation_id: Number(row.conversation_id),
-      message: this.present(row, me),
+      message: this.present(row, member.profileId),
       credits: (await this.credits.account(this.db, member.userId)).credits,
-    });
-    const earlier = await findOwnMessage(this.db, me, input.client_id);
-    if (earlier) return replay(earlier);
+    };
+  }
+
+  /** The other profile of a send: the named profile, or the other side of `me`'s conversation (else not_found). */
+  private async recipient(me: number, input: Pick<SendInput, "profile_id" | "conversation_id">): Promise<number> {
     let other: number;
     if (input.conversation_id !== undefined) {
       const side = await findSide(this.db, me, input.conversation_id);
@@ -197,9 +245,81 @@ export class ChatService {
       other = input.profile_id as number;
     }
     if (other === me) throw new AppError("cannot_message_self");
+    return other;
+  }
+
+  /**
+   * POST /api/message.php: a text, a gift (with an optional text) or a GIF, stored with its credits in
+   * one transaction, or neither. A retry with the same client_id answers the stored message and
+   * charges nothing.
+   */
+  async send(member: Member, input: SendInput, rules: SendRules): Promise<MessageResponse> {
+    const me = member.profileId;
+    if (input.gift !== undefined && !isGiftId(input.gift)) throw new AppError("gift_unavailable");
+    const text = input.text ?? "";
+    if ([...text].length > rules.maxLength) throw new AppError("message_too_long", { max: rules.maxLength });
+    const earlier = await findOwnMessage(this.db, me, input.client_id);
+    if (earlier) return this.replay(member, earlier);
+    const other = await this.recipient(me, input);
+    let content: MessageContent;
+    let cost: number;
+    if (input.gift !== undefined) {
+      content = { kind: "gift", text, giftId: input.gift };
+      cost = rules.costs.gift;
+    } else if (input.gif !== undefined) {
+      // Looked up before the transaction: a provider's answer may take a while.
+      const gif = await this.gifs.find(input.gif);
+      if (!gif) throw new AppError("gif_unavailable");
+      content = { kind: "gif", gif };
+      cost = rules.costs.gif;
+    } else {
+      content = { kind: "text", text };
+      cost = rules.costs.message;
+    }
+    const outcome = await this.store(member, other, input.client_id, content, cost);
+    return outcome.response;
+  }
+
+  /**
+   * POST /api/message-photo.php: the photos module checks and re-encodes the image (metadata gone,
+   * photo_invalid / photo_too_large) before anything is charged; then the message and photo_credits
+   * in one transaction. The file goes again when the send fails or turns out to be a retry.
+   */
+  async sendPhoto(
+    member: Member,
+    input: Pick<SendInput, "profile_id" | "conversation_id" | "client_id">,
+    file: Buffer,
+    rules: SendRules,
+  ): Promise<MessageResponse> {
+    const earlier = await findOwnMessage(this.db, member.profileId, input.client_id);
+    if (earlier) return this.replay(member, earlier);
+    const other = await this.recipient(member.profileId, input);
+    const photo = await this.photos.storeChatPhoto(file);
+    try {
+      const outcome = await this.store(member, other, input.client_id, { kind: "photo", photo }, rules.costs.photo);
+      if (outcome.replayed) await this.photos.deleteChatPhotos([photo.key]);
+      return outcome.response;
+    } catch (error) {
+      await this.photos.deleteChatPhotos([photo.key]);
+      throw error;
+    }
+  }
+
+  /**
+   * One transaction (decision 020): sender lock → client_id replay → pair lock and visibility → the
+   * free members' conversation limit → the debit (`message:<client_id>`) → the message and its events.
+   */
+  private async store(
+    member: Member,
+    other: number,
+    clientId: string,
+    content: MessageContent,
+    cost: number,
+  ): Promise<{ response: MessageResponse; replayed: boolean }> {
+    const me = member.profileId;
     const outcome = await this.db.transaction(async (tx) => {
       await lockSender(tx, me);
-      const again = await findOwnMessage(tx, me, input.client_id);
+      const again = await findOwnMessage(tx, me, clientId);
       if (again) return { replayed: true as const, row: again };
       // Under the pair's lock: a block either committed before (seen here) or waits and deletes what we store.
       await lockPair(tx, me, other);
@@ -214,17 +334,12 @@ export class ChatService {
       }
       const debit = await this.credits.change(tx, {
         userId: member.userId,
-        delta: -rules.cost,
-        reason: "message",
-        key: `message:${input.client_id}`,
+        delta: -cost,
+        reason: content.kind === "gift" || content.kind === "photo" ? content.kind : "message",
+        key: `message:${clientId}`,
       });
       if (!debit) throw new AppError("not_enough_credits");
-      const row = await insertMessage(tx, {
-        conversationId: Number(side.conversation_id),
-        sender: me,
-        clientId: input.client_id,
-        text,
-      });
+      const row = await insertMessage(tx, { conversationId: Number(side.conversation_id), sender: me, clientId, content });
       const pending: PendingDelivery[] = [];
       const conversationId = Number(side.conversation_id);
       await this.record(
@@ -241,13 +356,54 @@ export class ChatService {
       });
       return { replayed: false as const, row, balance: debit.balance, pending };
     });
-    if (outcome.replayed) return replay(outcome.row);
+    if (outcome.replayed) return { response: await this.replay(member, outcome.row), replayed: true };
     await this.events.deliver(...outcome.pending);
     return {
-      conversation_id: Number(outcome.row.conversation_id),
-      message: this.present(outcome.row, me),
-      credits: outcome.balance,
+      response: {
+        conversation_id: Number(outcome.row.conversation_id),
+        message: this.present(outcome.row, me),
+        credits: outcome.balance,
+      },
+      replayed: false,
     };
+  }
+
+  /**
+   * Spec §1, §4: the message a new member wrote on a profile's signup page, sent once their address is
+   * confirmed (the accounts module's hook): a text message from them to that profile, paid like any
+   * other out of the signup credits. Its client_id comes from the signup message's id, so a second
+   * confirmation (or a retry after a crash) delivers it once. A profile that is no longer reachable,
+   * or credits already spent, drop it quietly; answers whether it was sent.
+   */
+  async deliverSignupMessage(message: SignupMessage, rules: SendRules): Promise<boolean> {
+    const [row] = await rowsOf<{ profile_id: number | null }>(
+      this.db,
+      sql`select ${this.profiles.profileIdOf(sql`${message.userId}::int`)} as "profile_id"`,
+    );
+    if (row?.profile_id == null) return false;
+    const account = await this.credits.account(this.db, message.userId);
+    const member: Member = { userId: message.userId, profileId: Number(row.profile_id), paid: account.paid };
+    const text = [...message.text.trim()].slice(0, rules.maxLength).join("");
+    if (!text) return false;
+    try {
+      await this.send(member, { profile_id: message.toProfileId, client_id: nameUuid(`signup:${message.id}`), text }, rules);
+      return true;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      this.log.info({ code: error.code, signupMessage: message.id }, "signup message dropped");
+      return false;
+    }
+  }
+
+  /**
+   * GET /media/chat-photos/<id>.jpg: the photo's bytes for the two members of its conversation while
+   * they can see the message (not deleted by them, within the window, no block, the other member
+   * listable); null for anyone else, checked on every request.
+   */
+  async photo(member: Pick<MemberContext, "profileId"> | null, messageId: number): Promise<Buffer | null> {
+    if (!member) return null;
+    const key = await visiblePhotoKey(this.db, member.profileId, messageId, this.cutoff(), this.listableTo(member.profileId));
+    return key ? this.photos.chatPhoto(key) : null;
   }
 
   /** GET /api/chats.php: the member's conversations, latest first, with the totals of spec §3. */
@@ -278,7 +434,7 @@ export class ChatService {
         row.last_at === null || row.last_text === null
           ? null
           : {
-              kind: "text",
+              kind: row.last_kind ?? "text",
               text: row.last_text,
               from_me: Number(row.last_sender) === me,
               created_at: new Date(row.last_at).toISOString(),
@@ -384,7 +540,6 @@ export class ChatService {
     return { id };
   }
 
-  /** The block hook (spec §6: chats are deleted): the pair's conversation goes, in the block's transaction. */
   /** When each member's last `typing: true` per conversation was forwarded (member:conversation → ms). */
   private readonly typingForwarded = new Map<string, number>();
 
@@ -426,14 +581,25 @@ export class ChatService {
     const cutoff = this.cutoff();
     let total = 0;
     for (;;) {
-      const deleted = await deleteMessagesBefore(this.db, cutoff, batch);
+      const { deleted, photoKeys } = await deleteMessagesBefore(this.db, cutoff, batch);
+      await this.photos.deleteChatPhotos(photoKeys);
       total += deleted;
       if (deleted < batch) return total;
     }
   }
 
+  /**
+   * The accounts module's erase hook: the photo files of the member's conversations (sent and
+   * received: the conversations go with the profile), before the rows go.
+   */
+  readonly onErase = async (userId: number): Promise<void> => {
+    await this.photos.deleteChatPhotos(await profilePhotoKeys(this.db, this.profiles.profileIdOf(sql`${userId}::int`)));
+  };
+
+  /** The block hook (spec §6: chats are deleted): the pair's conversation goes, in the block's transaction. */
   readonly onBlock = async (tx: Tx, blocker: number, blocked: number): Promise<AfterCommit | undefined> => {
     await lockPair(tx, blocker, blocked);
+    const photoKeys = await pairPhotoKeys(tx, blocker, blocked);
     const deleted = await deletePairConversation(tx, blocker, blocked, this.cutoff());
     if (!deleted) return undefined;
     const pending: PendingDelivery[] = [];
@@ -443,6 +609,10 @@ export class ChatService {
       await this.record(tx, pending, userId, { type: "chat.deleted", conversation_id: deleted.id });
       if ((deleted.unread.get(profileId) ?? 0) > 0) await this.record(tx, pending, userId, { type: "badges.changed" });
     }
-    return () => this.events.deliver(...pending);
+    return async () => {
+      await this.events.deliver(...pending);
+      // The files after the commit: a rolled-back block must not leave messages without their photos.
+      await this.photos.deleteChatPhotos(photoKeys);
+    };
   };
 }

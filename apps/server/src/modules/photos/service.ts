@@ -146,16 +146,7 @@ export class PhotoService {
    * stored when a check fails or the member is at their limit.
    */
   async upload(profileId: number, input: Buffer, limit: number): Promise<Photo[]> {
-    if (input.length > PHOTO_UPLOAD.maxBytes) throw new AppError("photo_too_large");
-    let format: string | undefined;
-    try {
-      const meta = await sharp(input, { limitInputPixels: PHOTO_UPLOAD.maxPixels }).metadata();
-      format = meta.format;
-      if (!meta.width || !meta.height || meta.width * meta.height > PHOTO_UPLOAD.maxPixels) throw new Error("size");
-    } catch {
-      throw new AppError("photo_invalid");
-    }
-    if (!["jpeg", "png", "webp"].includes(format ?? "")) throw new AppError("photo_invalid");
+    await this.checkUpload(input);
     if ((await photosOfProfile(this.db, profileId)).length >= limit) throw new AppError("photo_limit_reached", { limit });
     let row: NewPhoto;
     try {
@@ -170,6 +161,55 @@ export class PhotoService {
       throw new AppError("photo_limit_reached", { limit });
     }
     return this.listOwn(profileId);
+  }
+
+  /** The checks of every upload: the size, the real type read from the bytes, and no pixel flood. */
+  private async checkUpload(input: Buffer): Promise<void> {
+    if (input.length > PHOTO_UPLOAD.maxBytes) throw new AppError("photo_too_large");
+    let format: string | undefined;
+    try {
+      const meta = await sharp(input, { limitInputPixels: PHOTO_UPLOAD.maxPixels }).metadata();
+      format = meta.format;
+      if (!meta.width || !meta.height || meta.width * meta.height > PHOTO_UPLOAD.maxPixels) throw new Error("size");
+    } catch {
+      throw new AppError("photo_invalid");
+    }
+    if (!["jpeg", "png", "webp"].includes(format ?? "")) throw new AppError("photo_invalid");
+  }
+
+  /**
+   * A photo sent in a chat (decision 020): checked like an upload (photo_too_large, photo_invalid) and
+   * re-encoded as one JPEG without any metadata under an unguessable key. It belongs to no profile's
+   * photos: the chat module keeps the key with its message and decides who may read it.
+   */
+  async storeChatPhoto(input: Buffer): Promise<{ key: string; width: number; height: number }> {
+    await this.checkUpload(input);
+    let full: { data: Buffer; info: { width: number; height: number } };
+    try {
+      full = await this.imageWork(() =>
+        sharp(input, { limitInputPixels: PHOTO_UPLOAD.maxPixels })
+          .rotate()
+          .resize({ ...PHOTO_SIZES.full, fit: "inside", withoutEnlargement: true })
+          .jpeg({ quality: 82, mozjpeg: true })
+          .toBuffer({ resolveWithObject: true }),
+      );
+    } catch {
+      throw new AppError("photo_invalid");
+    }
+    const key = `chat/${randomBytes(16).toString("hex")}.jpg`;
+    await this.storage.put(key, full.data, "image/jpeg");
+    return { key, width: full.info.width, height: full.info.height };
+  }
+
+  /** A chat photo's bytes (the chat module has checked who asks), or null when the file is gone. */
+  chatPhoto(key: string): Promise<Buffer | null> {
+    if (!/^chat\/[a-f0-9]{32}\.jpg$/.test(key)) return Promise.resolve(null);
+    return this.storage.get(key);
+  }
+
+  /** Deletes chat photos' files (their messages went: a failed send, a block, the retention window). */
+  async deleteChatPhotos(keys: readonly string[]): Promise<void> {
+    for (const key of keys) if (/^chat\/[a-f0-9]{32}\.jpg$/.test(key)) await this.storage.delete(key);
   }
 
   /** Changes one of the member's own photos: main, premium-only, position. */
