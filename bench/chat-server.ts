@@ -8,9 +8,11 @@
  *   socketio  the comparison: Socket.IO with @socket.io/redis-adapter on the same database and Redis. A
  *             socket authenticates with its session token (the same sessions table, one query) and joins
  *             its profile's room and its conversations' rooms. `send` runs the paid message's minimal
- *             transaction (credit lock, balance update, ledger row, conversation's next seq, message row:
- *             the same tables and the same statements our send runs for these steps), then emits
- *             `chat.message` to the recipient's profile room and answers the sender by acknowledgement.
+ *             transaction on the same tables with the statements ours uses for these steps (the credits'
+ *             advisory lock, the guarded balance update, the ledger row, the conversation's next seq, the
+ *             message row; 7 statements with begin and commit, where ours runs 27 for its idempotency,
+ *             visibility, pair lock and durable events), then emits `chat.message` to the recipient's
+ *             profile room and answers the sender by acknowledgement.
  *             `typing` is forwarded to the conversation's room (a room the socket joined), no database.
  *
  * Environment: BENCH_DB_URL, BENCH_REDIS_URL, BENCH_PREFIX (Redis channel prefix), BENCH_MESSAGE_COST.

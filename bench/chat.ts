@@ -36,6 +36,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { SESSION_COOKIE, type ServerFrame } from "@app/contract";
+import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { io as connectSocketIo, type Socket } from "socket.io-client";
@@ -163,6 +164,31 @@ async function insertMembers(client: pg.Client, count: number): Promise<BenchMem
     token: `${secret}${row.user_id}`,
     address: `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
   }));
+}
+
+/**
+ * How many statements (transaction control included) one POST /api/message.php sends to PostgreSQL, counted
+ * on the bench's in-process app: every query of pg, pooled or in a transaction, goes through Client.query.
+ */
+async function statementsOfOneSend(server: FastifyInstance, member: BenchMember): Promise<number> {
+  const original = pg.Client.prototype.query;
+  let count = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    count++;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    const response = await server.inject({
+      method: "POST",
+      url: "/api/message.php",
+      headers: { cookie: `${SESSION_COOKIE}=${member.token}`, "content-type": "application/json" },
+      payload: JSON.stringify({ conversation_id: member.conversationId, client_id: randomUUID(), text: "counted" }),
+    });
+    if (response.statusCode !== 200) throw new Error(`the counted send answered ${response.statusCode}: ${response.body}`);
+    return count;
+  } finally {
+    pg.Client.prototype.query = original;
+  }
 }
 
 // ---------------------------------------------------------------- measuring
@@ -406,6 +432,9 @@ try {
     BENCH_MESSAGE_COST: String(settings.message_credits),
   };
   const list = all.slice(0, members);
+  console.log(
+    `one send runs ${await statementsOfOneSend(bench.app.server, list[0] as BenchMember)} SQL statements in ours (Socket.IO's: 7)`,
+  );
 
   if (parts.has("messages") || parts.has("typing")) {
     const [oursA, oursB, theirsA, theirsB] = await Promise.all([
@@ -536,8 +565,9 @@ try {
       const delta = (key: keyof NodeJS.MemoryUsage) => (after.usage[key] - before.usage[key]) / count;
       perConnection[kind] = { rss: delta("rss"), heap: delta("heapUsed") + delta("external") };
       console.log(
-        `  ${(kind === "ours" ? "ours" : "Socket.IO").padEnd(10)} ${count} sockets: rss ${kb(delta("rss"))}, heap used ${kb(delta("heapUsed"))}, ` +
-          `external ${kb(delta("external"))} per connection (process rss ${(after.usage.rss / 1024 / 1024).toFixed(0)} MB)`,
+        `  ${(kind === "ours" ? "ours" : "Socket.IO").padEnd(10)} ${count} sockets, per connection: rss ${kb(delta("rss"))}, ` +
+          `heap used ${kb(delta("heapUsed"))} (heap total ${kb(delta("heapTotal"))}), external ${kb(delta("external"))}; ` +
+          `process rss ${(before.usage.rss / 1024 / 1024).toFixed(0)} → ${(after.usage.rss / 1024 / 1024).toFixed(0)} MB`,
       );
       for (const socket of sockets) close(socket);
       await server.stop();
