@@ -402,7 +402,8 @@ const bench = await openBenchApp(adminUrl, "bench_chat").catch((error: unknown) 
   setupFailed = true;
   return null;
 });
-const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+redis.on("error", () => undefined);
 if (bench) {
   await redis.connect().catch((error: unknown) => {
     console.error(`bench:chat needs Redis at ${redisUrl} (BENCH_REDIS_URL): ${String(error)}`);
@@ -580,7 +581,7 @@ try {
       );
   }
 } catch (error) {
-  console.error(error);
+  if (!setupFailed) console.error(error);
   process.exitCode = 1;
 } finally {
   await Promise.all(servers.map((server) => server.stop()));
