@@ -235,15 +235,29 @@ const percentile = (sorted: number[], q: number) => sorted[Math.max(0, Math.ceil
 /** A side of the comparison: how one of its members sends, and the tracker its receivers report to. */
 interface Side {
   label: string;
+  /**
+   * Its own members: the sides never share a member or a conversation, so what one side still has queued
+   * never waits for the other's locks.
+   */
+  members: BenchMember[];
   tracker: Tracker;
   send(member: BenchMember, due: number, n: number): void;
 }
 
 /**
- * Sends at `rate` per second for `seconds` (members in turn, each send at its due time, not waiting for
- * answers), then waits up to BENCH_DRAIN_MS for the stragglers.
+ * Sends at `rate` per second for `seconds` (members in the order of `pick`, each send at its due time, not
+ * waiting for answers), then waits up to BENCH_DRAIN_MS for the stragglers.
  */
-async function runStep(side: Side, list: BenchMember[], rate: number, seconds: number): Promise<StepResult> {
+async function runStep(side: Side, rate: number, seconds: number): Promise<StepResult> {
+  const list = side.members;
+  // One member of each pair per round, alternating between the nodes, the other one a round later: the
+  // two members of a conversation do not send within milliseconds of each other (which would make every
+  // second send wait for the pair's locks), and each member sends once every two rounds.
+  const half = list.length / 2;
+  const pick = (k: number) => {
+    const pair = k % half;
+    return list[2 * pair + ((pair + Math.floor(k / half)) % 2)] as BenchMember;
+  };
   side.tracker = new Tracker();
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
@@ -255,7 +269,7 @@ async function runStep(side: Side, list: BenchMember[], rate: number, seconds: n
     while (sent < total && begin + sent * interval <= now) {
       const due = begin + sent * interval;
       lag = Math.max(lag, now - due);
-      side.send(list[sent % list.length] as BenchMember, due, sent);
+      side.send(pick(sent), due, sent);
       sent++;
     }
     await new Promise((resolve) => setTimeout(resolve, 1));
@@ -265,6 +279,9 @@ async function runStep(side: Side, list: BenchMember[], rate: number, seconds: n
   const { tracker } = side;
   const lost = tracker.outstanding + tracker.failed;
   const sorted = [...tracker.latencies, ...new Array<number>(lost).fill(Infinity)].sort((a, b) => a - b);
+  // What is still queued (an overloaded step) finishes before the next step starts, up to 30 s.
+  const settled = performance.now() + 30_000;
+  while (tracker.outstanding > 0 && performance.now() < settled) await sleep(50);
   return {
     rate,
     sent: total,
@@ -283,16 +300,16 @@ const describe = (r: StepResult) =>
   `${r.lag > 50 ? `  (generator ${r.lag.toFixed(0)} ms late)` : ""}`;
 
 /** Steps both sides through `stepRates` (alternating at each step), each until its p99 goes over the limit. */
-async function stepUp(title: string, sides: Side[], list: BenchMember[], stepRates: number[]) {
+async function stepUp(title: string, sides: Side[], stepRates: number[]) {
   console.log(`\n${title}: ${stepSeconds} s per step, p99 limit ${p99Limit} ms`);
   const best = new Map<Side, StepResult | null>(sides.map((side) => [side, null]));
   const running = new Set(sides);
   // A short warm-up at the first rate (JIT, pools, prepared statements), not counted.
-  for (const side of sides) await runStep(side, list, stepRates[0] ?? 100, 1);
+  for (const side of sides) await runStep(side, stepRates[0] ?? 100, 1);
   for (const rate of stepRates) {
     for (const side of sides) {
       if (!running.has(side)) continue;
-      const result = await runStep(side, list, rate, stepSeconds);
+      const result = await runStep(side, rate, stepSeconds);
       console.log(`  ${side.label.padEnd(10)} ${describe(result)}`);
       if (result.p99 <= p99Limit) best.set(side, result);
       else running.delete(side);
@@ -420,7 +437,7 @@ try {
   await client.connect();
   client.on("error", () => undefined);
   const started = Date.now();
-  const all = await insertMembers(client, Math.max(members, parts.has("memory") ? idleConnections : 0));
+  const all = await insertMembers(client, Math.max(2 * members, parts.has("memory") ? idleConnections : 0));
   await client.end();
   console.log(
     `node ${process.version}; ${all.length} members with sessions and ${all.length / 2} conversations in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
@@ -432,7 +449,13 @@ try {
     BENCH_PREFIX: prefix,
     BENCH_MESSAGE_COST: String(settings.message_credits),
   };
-  const list = all.slice(0, members);
+  // Ours and Socket.IO each get their own members and conversations, indexed from 0.
+  const sideMembers = (from: number) =>
+    all
+      .slice(from, from + members)
+      .map((member, index) => ({ ...member, index, partner: index % 2 === 0 ? index + 1 : index - 1 }));
+  const list = sideMembers(0);
+  const theirList = sideMembers(members);
   console.log(
     `one send runs ${await statementsOfOneSend(bench.app.server, list[0] as BenchMember)} SQL statements in ours (Socket.IO's: 7)`,
   );
@@ -448,12 +471,13 @@ try {
     const nodeOf = <T>(member: BenchMember, a: T, b: T) => (member.index % 2 === 0 ? a : b);
 
     const oursTyping = new TypingOrder(list.length);
-    const theirsTyping = new TypingOrder(list.length);
+    const theirsTyping = new TypingOrder(theirList.length);
     const pools = new Map(
       [oursA, oursB].map((server) => [server, new Pool(server.url, { connections: httpConnections })] as const),
     );
     const ours: Side & { typing: Side } = {
       label: "ours",
+      members: list,
       tracker: new Tracker(),
       send: (member, due, n) => {
         const key = `m${n}`;
@@ -478,6 +502,7 @@ try {
       },
       typing: {
         label: "ours",
+        members: list,
         tracker: new Tracker(),
         send: (member, due) => {
           const { key, typing } = oursTyping.nextSent(member.partner);
@@ -489,6 +514,7 @@ try {
     };
     const theirs: Side & { typing: Side } = {
       label: "Socket.IO",
+      members: theirList,
       tracker: new Tracker(),
       send: (member, due, n) => {
         const key = `m${n}`;
@@ -504,6 +530,7 @@ try {
       },
       typing: {
         label: "Socket.IO",
+        members: theirList,
         tracker: new Tracker(),
         send: (member, due) => {
           const { key, typing } = theirsTyping.nextSent(member.partner);
@@ -518,24 +545,25 @@ try {
         typing: (m) => ours.typing.tracker.arrived(oursTyping.nextReceived(m.index)),
       }),
     );
-    const theirSockets = await inBatches(list, 50, (member) =>
+    const theirSockets = await inBatches(theirList, 50, (member) =>
       connectTheirs(nodeOf(member, theirsA, theirsB).url, member, {
         message: (text) => theirs.tracker.arrived(text),
         typing: (m) => theirs.typing.tracker.arrived(theirsTyping.nextReceived(m.index)),
       }),
     );
-    console.log(`${list.length} members connected to each pair of nodes (${list.length / 2} per node), pairs across nodes`);
+    console.log(
+      `${list.length} members connected to each pair of nodes (${list.length / 2} per node; each side its own members), pairs across nodes`,
+    );
 
     if (parts.has("messages")) {
       await stepUp(
         `1. paid messages (ours: POST /api/message.php; Socket.IO: emit "send"; ${settings.message_credits} credits each)`,
         [ours, theirs],
-        list,
         messageRates,
       );
     }
     if (parts.has("typing")) {
-      await stepUp("2. typing fan-out (no transaction)", [ours.typing, theirs.typing], list, typingRates);
+      await stepUp("2. typing fan-out (no transaction)", [ours.typing, theirs.typing], typingRates);
     }
     for (const socket of oursSockets) socket.close();
     for (const socket of theirSockets) socket.close();
