@@ -29,7 +29,8 @@
  *                         BENCH_MESSAGE_RATES=100,200,400,700,1000,1400,
  *                         BENCH_TYPING_RATES=500,1000,2000,4000,6000,8000, BENCH_STEP_SECONDS=5,
  *                         BENCH_P99_MS=200, BENCH_DRAIN_MS=2000, BENCH_IDLE_CONNECTIONS=5000,
- *                         BENCH_HTTP_CONNECTIONS=50 per node, BENCH_PARTS=messages,typing,memory)
+ *                         BENCH_HTTP_CONNECTIONS=50 per node, BENCH_PARTS=messages,typing,memory,
+ *                         BENCH_STATEMENTS=1 prints the statements of one send)
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -172,9 +173,10 @@ async function insertMembers(client: pg.Client, count: number): Promise<BenchMem
  */
 async function statementsOfOneSend(server: FastifyInstance, member: BenchMember): Promise<number> {
   const original = pg.Client.prototype.query;
-  let count = 0;
+  const texts: string[] = [];
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    count++;
+    const [config] = args as [string | { text: string }];
+    texts.push((typeof config === "string" ? config : config.text).replace(/\s+/g, " "));
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
   try {
@@ -185,7 +187,8 @@ async function statementsOfOneSend(server: FastifyInstance, member: BenchMember)
       payload: JSON.stringify({ conversation_id: member.conversationId, client_id: randomUUID(), text: "counted" }),
     });
     if (response.statusCode !== 200) throw new Error(`the counted send answered ${response.statusCode}: ${response.body}`);
-    return count;
+    if (env.BENCH_STATEMENTS) for (const text of texts) console.log(`  ${text.slice(0, 240)}`);
+    return texts.length;
   } finally {
     pg.Client.prototype.query = original;
   }
