@@ -200,6 +200,8 @@ async function statementsOfOneSend(server: FastifyInstance, member: BenchMember)
 class Tracker {
   private readonly due = new Map<string, number>();
   readonly latencies: number[] = [];
+  /** When the sender had its answer (HTTP response, acknowledgement), ms after the send was due. */
+  readonly answers: number[] = [];
   failed = 0;
   firstError: string | null = null;
 
@@ -211,6 +213,9 @@ class Tracker {
     if (at === undefined) return;
     this.due.delete(key);
     this.latencies.push(performance.now() - at);
+  }
+  answered(at: number) {
+    this.answers.push(performance.now() - at);
   }
   fail(key: string, error: string) {
     if (!this.due.delete(key)) return;
@@ -228,6 +233,8 @@ interface StepResult {
   p50: number;
   p99: number;
   lost: number;
+  /** The median time until the sender had its answer (the send's own part of the latency), if any. */
+  answer: number | null;
   /** How late the schedule itself ran at worst (the load generator's own lag), ms. */
   lag: number;
   error: string | null;
@@ -244,7 +251,7 @@ interface Side {
    */
   members: BenchMember[];
   tracker: Tracker;
-  send(member: BenchMember, due: number, n: number): void;
+  send(member: BenchMember, due: number): void;
 }
 
 /**
@@ -272,7 +279,7 @@ async function runStep(side: Side, rate: number, seconds: number): Promise<StepR
     while (sent < total && begin + sent * interval <= now) {
       const due = begin + sent * interval;
       lag = Math.max(lag, now - due);
-      side.send(pick(sent), due, sent);
+      side.send(pick(sent), due);
       sent++;
     }
     await new Promise((resolve) => setTimeout(resolve, 1));
@@ -292,6 +299,12 @@ async function runStep(side: Side, rate: number, seconds: number): Promise<StepR
     p99: percentile(sorted, 0.99),
     lost,
     lag,
+    answer: tracker.answers.length
+      ? percentile(
+          [...tracker.answers].sort((a, b) => a - b),
+          0.5,
+        )
+      : null,
     error: tracker.firstError,
   };
 }
@@ -299,6 +312,7 @@ async function runStep(side: Side, rate: number, seconds: number): Promise<StepR
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : "lost");
 const describe = (r: StepResult) =>
   `${String(r.rate).padStart(6)}/s  p50 ${ms(r.p50).padStart(9)}  p99 ${ms(r.p99).padStart(9)}` +
+  `${r.answer === null ? "" : `  (sender's answer p50 ${ms(r.answer)})`}` +
   `${r.lost ? `  ${r.lost} of ${r.sent} lost${r.error ? ` (${r.error})` : ""}` : ""}` +
   `${r.lag > 50 ? `  (generator ${r.lag.toFixed(0)} ms late)` : ""}`;
 
@@ -473,6 +487,8 @@ try {
     servers.push(oursA, oursB, theirsA, theirsB);
     const nodeOf = <T>(member: BenchMember, a: T, b: T) => (member.index % 2 === 0 ? a : b);
 
+    // Message keys (the text) are unique in the run: a straggler of an earlier step matches nothing later.
+    let messageKeys = 0;
     const oursTyping = new TypingOrder(list.length);
     const theirsTyping = new TypingOrder(theirList.length);
     const pools = new Map(
@@ -482,9 +498,10 @@ try {
       label: "ours",
       members: list,
       tracker: new Tracker(),
-      send: (member, due, n) => {
-        const key = `m${n}`;
-        ours.tracker.start(key, due);
+      send: (member, due) => {
+        const key = `m${++messageKeys}`;
+        const { tracker } = ours;
+        tracker.start(key, due);
         const pool = pools.get(nodeOf(member, oursA, oursB)) as Pool;
         pool
           .request({
@@ -499,9 +516,10 @@ try {
           })
           .then(async (response) => {
             const body = await response.body.text();
-            if (response.statusCode !== 200) ours.tracker.fail(key, `HTTP ${response.statusCode} ${body.slice(0, 120)}`);
+            if (response.statusCode !== 200) tracker.fail(key, `HTTP ${response.statusCode} ${body.slice(0, 120)}`);
+            else tracker.answered(due);
           })
-          .catch((error: unknown) => ours.tracker.fail(key, String(error)));
+          .catch((error: unknown) => tracker.fail(key, String(error)));
       },
       typing: {
         label: "ours",
@@ -519,15 +537,17 @@ try {
       label: "Socket.IO",
       members: theirList,
       tracker: new Tracker(),
-      send: (member, due, n) => {
-        const key = `m${n}`;
-        theirs.tracker.start(key, due);
+      send: (member, due) => {
+        const key = `m${++messageKeys}`;
+        const { tracker } = theirs;
+        tracker.start(key, due);
         const socket = theirSockets[member.index] as Socket;
         socket.emit(
           "send",
           { conversation_id: member.conversationId, client_id: randomUUID(), text: key },
           (answer: { error?: string }) => {
-            if (answer.error) theirs.tracker.fail(key, answer.error);
+            if (answer.error) tracker.fail(key, answer.error);
+            else tracker.answered(due);
           },
         );
       },
