@@ -28,6 +28,7 @@
  *                         BENCH_REDIS_URL=redis://127.0.0.1:6379, BENCH_MEMBERS=1000,
  *                         BENCH_MESSAGE_RATES=100,200,400,700,1000,1400,
  *                         BENCH_TYPING_RATES=500,1000,2000,4000,6000,8000, BENCH_STEP_SECONDS=5,
+ *                         BENCH_WARMUP_SECONDS=2,
  *                         BENCH_P99_MS=200, BENCH_DRAIN_MS=2000, BENCH_IDLE_CONNECTIONS=5000,
  *                         BENCH_HTTP_CONNECTIONS=50 per node, BENCH_PARTS=messages,typing,memory,
  *                         BENCH_STATEMENTS=1 prints the statements of one send)
@@ -57,6 +58,7 @@ const rates = (value: string) =>
 const messageRates = rates(env.BENCH_MESSAGE_RATES ?? "100,200,400,700,1000,1400");
 const typingRates = rates(env.BENCH_TYPING_RATES ?? "500,1000,2000,4000,6000,8000");
 const stepSeconds = Number(env.BENCH_STEP_SECONDS ?? 5);
+const warmupSeconds = Number(env.BENCH_WARMUP_SECONDS ?? 2);
 const p99Limit = Number(env.BENCH_P99_MS ?? 200);
 const drainMs = Number(env.BENCH_DRAIN_MS ?? 2_000);
 const idleConnections = Number(env.BENCH_IDLE_CONNECTIONS ?? 5_000);
@@ -321,8 +323,8 @@ async function stepUp(title: string, sides: Side[], stepRates: number[]) {
   console.log(`\n${title}: ${stepSeconds} s per step, p99 limit ${p99Limit} ms`);
   const best = new Map<Side, StepResult | null>(sides.map((side) => [side, null]));
   const running = new Set(sides);
-  // A short warm-up at the first rate (JIT, pools, prepared statements), not counted.
-  for (const side of sides) await runStep(side, stepRates[0] ?? 100, 1);
+  // A warm-up at the first rate (JIT, pools, every member's first send), not counted.
+  for (const side of sides) await runStep(side, stepRates[0] ?? 100, warmupSeconds);
   for (const rate of stepRates) {
     for (const side of sides) {
       if (!running.has(side)) continue;
