@@ -1,5 +1,5 @@
 import { type MemberEvent, memberEventSchema, RESUME_LIMIT } from "@app/contract";
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import type { Bus } from "./bus.ts";
 import type { Db, DbOrTx } from "./db/index.ts";
 import { memberEventSeqs, memberEvents } from "./member-events.schema.ts";
@@ -78,8 +78,10 @@ export class MemberEvents {
   }
 
   /**
-   * The member's events after `after`, oldest first; `complete` is false when some are gone (pruned,
-   * or more than RESUME_LIMIT): the client then reloads instead of replaying.
+   * The member's events after `after` up to the latest, oldest first; `complete` is false when some are
+   * gone (pruned, or more than RESUME_LIMIT): the client then reloads instead of replaying. Events
+   * committed after `latest` was read are left out: they reach the (already subscribed) socket live,
+   * and counting them here made a busy member's resume look incomplete (a needless resync).
    */
   async since(userId: number, after: number): Promise<{ events: MemberEventMessage[]; complete: boolean; latest: number }> {
     const latest = await this.latest(userId);
@@ -87,7 +89,7 @@ export class MemberEvents {
     const rows = await this.db
       .select({ seq: memberEvents.seq, event: memberEvents.event })
       .from(memberEvents)
-      .where(and(eq(memberEvents.userId, userId), gt(memberEvents.seq, after)))
+      .where(and(eq(memberEvents.userId, userId), gt(memberEvents.seq, after), lte(memberEvents.seq, latest)))
       .orderBy(asc(memberEvents.seq))
       .limit(RESUME_LIMIT);
     const events = rows.flatMap((row) => {

@@ -84,6 +84,28 @@ describe("ServerEvents", () => {
     expect(seen).toEqual(["badges"]);
   });
 
+  it("never goes back to an older seq on a late resync, so events it has shown do not show again", () => {
+    client.onResync(() => seen.push("resync"));
+    client.start();
+    socket(0).open(hello(10));
+    socket(0).push(event(11));
+    socket(0).push(event(12));
+    socket(0).push({ type: "resync", seq: 11 }); // the answer to an earlier resume, late
+    socket(0).push(event(12));
+    socket(0).push(event(13));
+    expect(seen).toEqual(["badges", "badges", "resync", "badges"]);
+  });
+
+  it("asks for what came after its last seq with each ping: a lost last event shows no gap", () => {
+    client.start();
+    socket(0).open(hello(4));
+    socket(0).push(event(5));
+    vi.advanceTimersByTime(25_000);
+    expect(socket(0).sent).toEqual([{ type: "ping" }, { type: "resume", after: 5 }]);
+    socket(0).push(event(6)); // the answer: the event whose live delivery was lost
+    expect(seen).toEqual(["badges", "badges"]);
+  });
+
   it("comes straight back after a node shuts down (1001) or a session ends elsewhere (4001)", () => {
     client.start();
     socket(0).open(hello(0));
@@ -99,7 +121,7 @@ describe("ServerEvents", () => {
     client.start();
     socket(0).open(hello(0));
     vi.advanceTimersByTime(25_000);
-    expect(socket(0).sent).toEqual([{ type: "ping" }]);
+    expect(socket(0).sent).toEqual([{ type: "ping" }, { type: "resume", after: 0 }]);
     vi.advanceTimersByTime(10_000);
     expect(socket(0).readyState).toBe(3);
     client.stop();

@@ -172,7 +172,8 @@ export class ServerEvents {
         for (const handler of [...(this.handlers.get(parsed.event.type) ?? [])]) handler(parsed.event);
         return;
       case "resync":
-        this.lastSeq = parsed.seq;
+        // The answer to an earlier resume can come after newer events: going back would show them again.
+        this.lastSeq = Math.max(this.lastSeq ?? 0, parsed.seq);
         for (const listener of [...this.resyncListeners]) listener();
         return;
       case "pong":
@@ -183,11 +184,16 @@ export class ServerEvents {
     }
   }
 
-  /** A connection that died without a close (sleep, network change) is found by a ping without pong. */
+  /**
+   * A connection that died without a close (sleep, network change) is found by a ping without pong.
+   * Each ping also asks for anything after the last `seq`: an event whose publish was lost (a node
+   * that died between commit and publish) shows no gap until a later one comes; this finds it anyway.
+   */
   private startPinging(): void {
     this.stopPinging();
     this.pingTimer = setInterval(() => {
       this.send({ type: "ping" });
+      if (this.lastSeq !== null) this.send({ type: "resume", after: this.lastSeq });
       clearTimeout(this.pongTimer);
       this.pongTimer = setTimeout(() => this.socket?.close(), this.options.pongTimeoutMs);
     }, this.options.pingEveryMs);
