@@ -52,6 +52,20 @@ export class MemberEvents {
     return { userId, message: { seq, event: parsed } };
   }
 
+  /**
+   * Records events for several members in one transaction, taking their sequence rows in ascending user
+   * id order whatever order they are listed in (each member's own events keep theirs): two sends between
+   * the same members, or a ring of three (A→B, B→C, C→A at once), then wait for each other instead of
+   * deadlocking, which PostgreSQL would end by failing one of them.
+   */
+  async recordAll(tx: DbOrTx, entries: ReadonlyArray<{ userId: number; event: MemberEvent }>): Promise<PendingDelivery[]> {
+    const ordered = entries.map((entry, index) => ({ ...entry, index }));
+    ordered.sort((a, b) => a.userId - b.userId || a.index - b.index);
+    const pending: PendingDelivery[] = [];
+    for (const { userId, event } of ordered) pending.push(await this.record(tx, userId, event));
+    return pending;
+  }
+
   /** Sends recorded events (call after their transaction committed). A lost one is found by `since`. */
   async deliver(...deliveries: PendingDelivery[]): Promise<void> {
     await Promise.all(deliveries.map((d) => this.bus.publish(MemberEvents.channel(d.userId), d.message)));

@@ -162,6 +162,21 @@ describe("text chat", () => {
     expect((await eventsOf(ben)).filter((e) => e.type === "chat.message")).toHaveLength(2);
   });
 
+  it("sends in a ring at once (A→B, B→C, C→A) all go through: no deadlock between the members' event rows", async () => {
+    const ring = [
+      await member({ gender: "female", credits: 1000, paid: true }),
+      await member({ gender: "male", credits: 1000, paid: true }),
+      await member({ gender: "female", credits: 1000, paid: true }),
+    ];
+    for (let round = 0; round < 10; round += 1) {
+      const answers = await Promise.all(
+        ring.map((from, i) => post(from.client, { profile_id: (ring[(i + 1) % 3] as TestMember).profileId })),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    }
+    for (const one of ring) expect(await messagesOf(one)).toBe(10);
+  });
+
   it("refuses without enough credits and stores nothing", async () => {
     const [ann, ben] = await pair();
     await send(ann.client, { profile_id: ben.profileId });

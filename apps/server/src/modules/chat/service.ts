@@ -125,7 +125,7 @@ export class ChatService {
     private readonly photos: Pick<PhotoService, "mainImages" | "urlOf" | "storeChatPhoto" | "chatPhoto" | "deleteChatPhotos">,
     private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked">,
     private readonly likes: Pick<LikeService, "newLikes">,
-    private readonly events: Pick<MemberEvents, "record" | "deliver" | "publishEphemeral">,
+    private readonly events: Pick<MemberEvents, "record" | "recordAll" | "deliver" | "publishEphemeral">,
     private readonly gifs: Pick<GifCatalogue, "search" | "find">,
     private readonly log: { error(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void } = console,
   ) {}
@@ -340,20 +340,23 @@ export class ChatService {
       });
       if (!debit) throw new AppError("not_enough_credits");
       const row = await insertMessage(tx, { conversationId: Number(side.conversation_id), sender: me, clientId, content });
-      const pending: PendingDelivery[] = [];
       const conversationId = Number(side.conversation_id);
-      await this.record(
-        tx,
-        pending,
-        await this.userIdOf(tx, other),
-        { type: "chat.message", conversation_id: conversationId, message: this.present(row, other) },
-        { type: "badges.changed" },
-      );
-      await this.record(tx, pending, member.userId, {
-        type: "chat.message",
-        conversation_id: conversationId,
-        message: this.present(row, me),
-      });
+      const otherUser = await this.userIdOf(tx, other);
+      const pending = await this.events.recordAll(tx, [
+        ...(otherUser === null
+          ? []
+          : [
+              {
+                userId: otherUser,
+                event: { type: "chat.message", conversation_id: conversationId, message: this.present(row, other) } as const,
+              },
+              { userId: otherUser, event: { type: "badges.changed" } as const },
+            ]),
+        {
+          userId: member.userId,
+          event: { type: "chat.message", conversation_id: conversationId, message: this.present(row, me) },
+        },
+      ]);
       return { replayed: false as const, row, balance: debit.balance, pending };
     });
     if (outcome.replayed) return { response: await this.replay(member, outcome.row), replayed: true };

@@ -92,7 +92,7 @@ export class LikeService {
     private readonly profiles: Pick<ProfileService, "listed" | "presentCards" | "userIdOf" | "seekerOf" | "detailsOf" | "cardOf">,
     private readonly photos: Pick<PhotoService, "mainImages" | "urlOf" | "hasPublicMain">,
     private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked" | "eachVisible" | "visibleAmong">,
-    private readonly events: Pick<MemberEvents, "record" | "deliver">,
+    private readonly events: Pick<MemberEvents, "record" | "recordAll" | "deliver">,
   ) {}
 
   /** The visibility policy's condition for `me`'s lists and contacts: visible, active, no block either way. */
@@ -178,16 +178,19 @@ export class LikeService {
     const theirs = popups.get(target) ?? null;
     // The other member's tabs update; mine show the pop-up (initiator). A liker others may not see (invisible)
     // has no pop-up profile: the other member gets the state change instead.
-    await this.record(
-      tx,
-      pending,
-      theirUser,
-      mine
-        ? { type: "like.match", profile: mine, initiator: false }
-        : { type: "like.changed", profile_id: me.profileId, state: "match" },
-      { type: "badges.changed" },
+    // Both members' sequence rows, in user id order (recordAll): crossing matches cannot deadlock.
+    pending.push(
+      ...(await this.events.recordAll(tx, [
+        {
+          userId: theirUser,
+          event: mine
+            ? { type: "like.match", profile: mine, initiator: false }
+            : { type: "like.changed", profile_id: me.profileId, state: "match" },
+        },
+        { userId: theirUser, event: { type: "badges.changed" } },
+        ...(theirs ? [{ userId: me.userId, event: { type: "like.match", profile: theirs, initiator: true } as const }] : []),
+      ])),
     );
-    if (theirs) await this.record(tx, pending, me.userId, { type: "like.match", profile: theirs, initiator: true });
     return { created: true, state: "match", match: theirs, pending };
   }
 
