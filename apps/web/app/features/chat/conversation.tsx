@@ -331,9 +331,8 @@ export function Conversation({ start, onBack }: { start: ConversationStart; onBa
         onPick={(line) => {
           setText(line);
           setIcebreakers(false);
-          // After the modal gives the focus back, it goes to the field with the chosen line.
-          setTimeout(() => textarea.current?.focus(), 0);
         }}
+        onExited={() => textarea.current?.focus()}
       />
     </section>
   );

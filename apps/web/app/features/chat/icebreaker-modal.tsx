@@ -20,15 +20,18 @@ export function IcebreakerModal({
   show,
   onHide,
   onPick,
+  onExited,
 }: {
   name: string;
   show: boolean;
   onHide(): void;
   onPick(line: string): void;
+  /** Closed and gone: the caller moves the focus (to the message field) instead of back to the opener. */
+  onExited(): void;
 }) {
   const intl = useIntl();
   return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby="icebreaker-title">
+    <Modal show={show} onHide={onHide} onExited={onExited} restoreFocus={false} centered aria-labelledby="icebreaker-title">
       <Modal.Header closeButton>
         <Modal.Title id="icebreaker-title" as="h2" className="h5">
           <FormattedMessage id="chat.icebreaker_title" values={{ name }} />

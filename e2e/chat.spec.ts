@@ -1,0 +1,140 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, message, newMember, open, test, watchConsole } from "./fixtures";
+
+const shots = path.join(import.meta.dirname, "screenshots");
+
+/** The message field of the open conversation. */
+const field = (page: Page, locale: string, name: string) =>
+  page.getByRole("textbox", { name: message(locale, "chat.message_label", { name }) });
+
+for (const locale of ["en", "nl"]) {
+  test(`[${locale}] two members chat live: the message arrives with an unread badge, opening it marks it read, typing shows`, async ({
+    browser,
+  }) => {
+    const ada = await newMember(browser, "Ada", { autoLike: false, locale });
+    const bo = await newMember(browser, "Bo", { autoLike: false, locale });
+    const adaProblems = watchConsole(ada.page);
+    const boProblems = watchConsole(bo.page);
+    const t = (id: string, values: Record<string, string> = {}) => message(locale, id, values);
+
+    // Bo waits on the (empty) conversation list; Ada opens an empty conversation with Bo.
+    await open(bo.page, "/chats");
+    await expect(bo.page.getByText(t("chat.list_empty"))).toBeVisible();
+    await open(ada.page, `/members/${bo.id}/chat`);
+    await expect(ada.page.getByText(t("chat.empty", { name: "Bo" }))).toBeVisible();
+    await expectAccessible(ada.page);
+
+    // The icebreaker modal fills the field; Ada writes her own line instead and sends it with Enter.
+    await ada.page.getByRole("button", { name: t("chat.icebreaker_open") }).click();
+    const icebreakers = ada.page.getByRole("dialog", { name: t("chat.icebreaker_title", { name: "Bo" }) });
+    await expect(icebreakers).toBeVisible();
+    // Scanned once faded in (colours are judged mid-animation otherwise).
+    await expect(ada.page.locator(".modal")).toHaveCSS("opacity", "1");
+    await expectAccessible(ada.page, ".modal");
+    await icebreakers.getByRole("button", { name: t("chat.icebreaker_2") }).click();
+    await expect(icebreakers).toBeHidden();
+    await expect(field(ada.page, locale, "Bo")).toHaveValue(t("chat.icebreaker_2"));
+    await expect(field(ada.page, locale, "Bo")).toBeFocused();
+    await field(ada.page, locale, "Bo").fill("Hello Bo, nice to meet you!");
+    await field(ada.page, locale, "Bo").press("Enter");
+    const adaBubble = ada.page.locator(".chat-bubble", { hasText: "Hello Bo, nice to meet you!" });
+    await expect(adaBubble.getByRole("img", { name: t("chat.status_sent") })).toBeVisible();
+
+    // Bo's list shows it live, with the unread count and the title prefix.
+    const entry = bo.page.getByRole("link", { name: /Ada/ });
+    await expect(entry).toContainText("Hello Bo, nice to meet you!");
+    await expect(entry.locator(".badge")).toHaveText("1");
+    await expect(bo.page).toHaveTitle(/^\(1\) /);
+    await expectAccessible(bo.page);
+    await bo.page.screenshot({ path: path.join(shots, `chat-list-${locale}.png`) });
+
+    // Bo opens it: Ada's message shows as read on her side, without reloading.
+    await entry.click();
+    await expect(bo.page).toHaveURL(/\/chats\/\d+$/);
+    await expect(bo.page.locator(".chat-bubble", { hasText: "Hello Bo, nice to meet you!" })).toBeVisible();
+    await expect(adaBubble.getByRole("img", { name: t("chat.status_read") })).toBeVisible();
+    await expect(entry.locator(".badge")).toHaveCount(0);
+    await expect(bo.page).not.toHaveTitle(/^\(/);
+    await expect(bo.page.getByText(t("chat.today"))).toBeVisible();
+    await expectAccessible(bo.page);
+
+    // Ada types: Bo sees the indicator; it goes when she sends, and her message arrives live.
+    await field(ada.page, locale, "Bo").pressSequentially("Are you free on Sat");
+    await expect(bo.page.getByText(t("chat.typing", { name: "Ada" }))).toBeVisible();
+    await field(ada.page, locale, "Bo").pressSequentially("urday?");
+    await field(ada.page, locale, "Bo").press("Enter");
+    await expect(bo.page.locator(".chat-bubble", { hasText: "Are you free on Saturday?" })).toBeVisible();
+    await expect(bo.page.getByText(t("chat.typing", { name: "Ada" }))).toBeHidden();
+    // Bo has it open, so it is read at once.
+    await expect(
+      ada.page
+        .locator(".chat-bubble", { hasText: "Are you free on Saturday?" })
+        .getByRole("img", { name: t("chat.status_read") }),
+    ).toBeVisible();
+    await bo.page.screenshot({ path: path.join(shots, `chat-conversation-${locale}.png`) });
+
+    // Ada started with the 20 credits of a new member and paid 10 for each message: nothing is left
+    // for a third, so she is offered credits, and the message stays with the reason.
+    await field(ada.page, locale, "Bo").fill("One more?");
+    await field(ada.page, locale, "Bo").press("Enter");
+    await expect(ada.page.getByRole("link", { name: t("chat.buy_credits") })).toHaveAttribute(
+      "href",
+      `/credits?return=${encodeURIComponent(`/members/${bo.id}/chat`)}`,
+    );
+    await expect(ada.page.locator(".chat-bubble", { hasText: "One more?" }).getByRole("alert")).toBeVisible();
+
+    // The refused send is the only failed request (the browser logs it); nothing else went wrong.
+    expect(adaProblems.filter((problem) => !problem.includes("status of 402"))).toEqual([]);
+    expect(boProblems).toEqual([]);
+    await ada.page.context().close();
+    await bo.page.context().close();
+  });
+}
+
+test("a conversation on a phone: the list and the conversation are two screens, deleting asks first", async ({ browser }) => {
+  const cleo = await newMember(browser, "Cleo", {
+    autoLike: false,
+    context: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  });
+  const dan = await newMember(browser, "Dan", { autoLike: false });
+  const sent = await dan.page.request.post("/api/message.php", {
+    data: { profile_id: cleo.id, client_id: crypto.randomUUID(), text: "Hi Cleo!" },
+  });
+  expect(sent.status()).toBe(200);
+
+  await open(cleo.page, "/chats");
+  const entry = cleo.page.locator(".chat-list-link", { hasText: "Dan" });
+  await entry.click();
+  await expect(cleo.page.getByRole("heading", { name: "Dan" })).toBeVisible();
+  // The list is not on the conversation's screen; the back button returns to it.
+  await expect(entry).toBeHidden();
+  const footer = cleo.page.locator(".chat-footer");
+  const box = await footer.boundingBox();
+  expect(box && box.y + box.height).toBeLessThanOrEqual(844);
+  await expectAccessible(cleo.page);
+  await cleo.page.screenshot({ path: path.join(shots, "chat-conversation-phone.png") });
+  await cleo.page.getByRole("link", { name: "Back to the conversations" }).click();
+  await expect(entry).toBeVisible();
+
+  // Deleting: the modal first, then the conversation leaves the list at once.
+  await cleo.page.getByRole("button", { name: "Delete the conversation with Dan" }).click();
+  const dialog = cleo.page.getByRole("dialog", { name: "Delete conversation?" });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await expect(cleo.page.locator(".modal")).toHaveCSS("opacity", "1");
+  await expectAccessible(cleo.page, ".modal");
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(entry).toHaveCount(0);
+  await open(cleo.page, "/chats");
+  await expect(entry).toHaveCount(0);
+
+  // Visitors are asked to log in.
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await open(page, "/chats");
+  await expect(page.getByText("You need to be logged in to chat")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+  await visitor.close();
+  await cleo.page.context().close();
+  await dan.page.context().close();
+});
