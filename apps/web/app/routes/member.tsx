@@ -2,6 +2,7 @@ import { parseIdParam, signupsEnabled } from "@app/contract";
 import { createIntl, FormattedMessage, useIntl } from "react-intl";
 import { data, Link, useRevalidator } from "react-router";
 import { BlockActions } from "../features/blocks/block-actions";
+import { MessageButton } from "../features/chat/message-button";
 import { LikeActions, LoginToLike } from "../features/likes/like-actions";
 import { MemberView } from "../features/profile/member-view";
 import { getRegions } from "../features/site/api";
@@ -126,6 +127,7 @@ function MemberPage({
           ) : own ? null : (
             <>
               {/* A block deletes the likes both ways, and no like reaches a member one has blocked. */}
+              {blocked ? null : <MessageButton id={profile.id} name={profile.name} />}
               {blocked ? null : <LikeActions profile={profile} state={like} />}
               <BlockActions profile={profile} blocked={blocked} onChange={() => revalidator.revalidate()} />
             </>

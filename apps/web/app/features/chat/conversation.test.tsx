@@ -130,6 +130,35 @@ describe("conversation", () => {
     expect(screen.queryByText(/Waiting for a connection/)).toBeNull();
   });
 
+  it("sends a queued message again, with the same client_id, as soon as the live connection is back", async () => {
+    const bodies: MessageRequest[] = [];
+    stubApi({
+      "GET /api/chat.php?id=5": chatAnswer(),
+      "POST /api/message.php": (init: RequestInit | undefined) => {
+        const body = bodyOf(init);
+        bodies.push(body);
+        if (bodies.length === 1) throw new TypeError("Failed to fetch");
+        return {
+          conversation_id: 5,
+          message: message({ id: 14, from_me: true, text: body.text, client_id: body.client_id }),
+          credits: 30,
+        };
+      },
+    });
+    const live = liveServerEvents();
+    renderConversation(live.events);
+    await send("Still there?");
+    await screen.findByText("Waiting for a connection… it will be sent automatically.");
+    const first = live.socket();
+    act(() => first.drop(1001));
+    // The socket comes back (a node going away: at once) before the message's own retry is due (1 s).
+    await vi.waitFor(() => expect(live.socket()).not.toBe(first));
+    expect(bodies).toHaveLength(1);
+    act(() => live.socket().open({ type: "hello", node: "n2", user_id: 7, seq: 0 }));
+    await vi.waitFor(() => expect(within(bubble("Still there?")).getByRole("img", { name: "Sent" })).toBeInTheDocument());
+    expect(bodies.map((body) => body.client_id)).toEqual([bodies[0]?.client_id, bodies[0]?.client_id]);
+  });
+
   it("sends queued messages in order, one at a time", async () => {
     const texts: (string | undefined)[] = [];
     let id = 20;

@@ -108,7 +108,7 @@ function SendProblem({ error, name, onClose }: { error: ApiCallError; name: stri
 export function Conversation({ start, onBack }: { start: ConversationStart; onBack?: string }) {
   const intl = useIntl();
   const root = useRootData();
-  const { user } = useMember();
+  const { user, setUser } = useMember();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [conversationId, setConversationId] = useState<number | null>("conversationId" in start ? start.conversationId : null);
@@ -143,11 +143,13 @@ export function Conversation({ start, onBack }: { start: ConversationStart; onBa
     (answer: MessageResponse) => {
       addMessages([answer.message]);
       setBalance(answer.credits);
+      // The navigation's credit badge shows the new balance too, without asking the server again.
+      if (user && user.credits !== answer.credits) setUser({ ...user, credits: answer.credits });
       setProblem(null);
       setConversationId((current) => current ?? answer.conversation_id);
       void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
     },
-    [addMessages, queryClient],
+    [addMessages, queryClient, user, setUser],
   );
   const outbox = useOutbox({
     target: conversationId !== null ? { conversation_id: conversationId } : { profile_id: profile?.id ?? 0 },
