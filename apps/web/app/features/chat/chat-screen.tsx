@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { useMember } from "../../lib/member";
@@ -10,14 +10,36 @@ import { BackIcon } from "./icons";
 export function LoginToChat() {
   return (
     <div className="container py-5 text-center" style={{ maxWidth: 520 }}>
-      <p className="lead">
+      <h1 className="h4 fw-normal mb-4">
         <FormattedMessage id="chat.login_required" />
-      </p>
-      <Link to="/login" className="btn btn-primary">
-        <FormattedMessage id="nav.login" />
-      </Link>
+      </h1>
+      <div className="d-flex justify-content-center gap-2">
+        <Link to="/login" className="btn btn-primary">
+          <FormattedMessage id="nav.login" />
+        </Link>
+        <Link to="/" className="btn btn-outline-secondary">
+          <FormattedMessage id="error.home_link" />
+        </Link>
+      </div>
     </div>
   );
+}
+
+/**
+ * While the chat screen is open, an on-screen keyboard shrinks the layout (Chrome's
+ * `interactive-widget=resizes-content`), so that the full-height screen, and with it the send footer,
+ * ends right above the keyboard instead of behind it. Other pages keep the browser's default.
+ */
+function useKeyboardResizesContent(): void {
+  useEffect(() => {
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="viewport"]');
+    if (!meta || meta.content.includes("interactive-widget")) return;
+    const before = meta.content;
+    meta.content = `${before}, interactive-widget=resizes-content`;
+    return () => {
+      meta.content = before;
+    };
+  }, []);
 }
 
 /**
@@ -30,6 +52,7 @@ export function ChatScreen({ activeId, children }: { activeId: number | null; ch
   const intl = useIntl();
   const root = useRootData();
   const { user } = useMember();
+  useKeyboardResizesContent();
   if (!user) return <LoginToChat />;
   const open = children !== undefined && children !== null;
   return (

@@ -235,6 +235,32 @@ describe("conversation", () => {
     await vi.waitFor(() => expect(fetch.mock.calls.filter(([url]) => url === "/api/chat.php?id=5").length).toBeGreaterThan(1));
   });
 
+  it("marks a message that arrives in a background tab read only when the member comes back", async () => {
+    const fetch = stubApi({ "GET /api/chat.php?id=5": chatAnswer() });
+    const live = liveServerEvents();
+    renderConversation(live.events);
+    await screen.findByRole("textbox", { name: "Message to Ada" });
+    const opened = () => fetch.mock.calls.filter(([url]) => url === "/api/chat.php?id=5").length;
+    const visibility = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    act(() =>
+      live
+        .socket()
+        .push({
+          type: "event",
+          seq: 1,
+          event: { type: "chat.message", conversation_id: 5, message: message({ id: 8, text: "psst" }) },
+        }),
+    );
+    expect(screen.getByText("psst")).toBeInTheDocument();
+    expect(opened()).toBe(1);
+    visibility.mockReturnValue("visible");
+    act(() => {
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await vi.waitFor(() => expect(opened()).toBe(2));
+    visibility.mockRestore();
+  });
+
   it("shows the typing indicator on chat.typing, hides it after TYPING_TTL_MS, and sends typing frames", async () => {
     stubApi({ "GET /api/chat.php?id=5": chatAnswer() });
     const live = liveServerEvents();

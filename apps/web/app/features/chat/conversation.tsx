@@ -130,6 +130,22 @@ export function Conversation({ start, onBack }: { start: ConversationStart; onBa
   const reopen = useCallback(() => {
     if (conversationId !== null) void queryClient.invalidateQueries({ queryKey: [...CHAT_KEY, conversationId] });
   }, [conversationId, queryClient]);
+  // A message that arrives while the tab is in the background is read when the member comes back to it,
+  // not before: the other side's "read" must mean read.
+  const unreadInBackground = useRef(false);
+  const markRead = useCallback(() => {
+    if (document.visibilityState === "hidden") unreadInBackground.current = true;
+    else reopen();
+  }, [reopen]);
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState !== "visible" || !unreadInBackground.current) return;
+      unreadInBackground.current = false;
+      reopen();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [reopen]);
 
   const addMessages = useCallback((messages: ChatMessage[]) => {
     setLive((current) => {
@@ -169,7 +185,7 @@ export function Conversation({ start, onBack }: { start: ConversationStart; onBa
     addMessages([message]);
     if (!message.from_me) {
       hideTyping();
-      reopen();
+      markRead();
     }
   });
   useServerEvent("chat.read", (event) => {
