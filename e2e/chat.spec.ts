@@ -18,7 +18,14 @@ for (const locale of ["en", "nl"]) {
     const boProblems = watchConsole(bo.page);
     const t = (id: string, values: Record<string, string> = {}) => message(locale, id, values);
 
-    // Bo waits on the (empty) conversation list; Ada opens an empty conversation with Bo.
+    // Bo waits on the (empty) conversation list, and in a second tab on the members page; Ada opens an
+    // empty conversation with Bo.
+    const boSearch = await bo.page.context().newPage();
+    await open(boSearch, "/members");
+    const messagesLink = boSearch
+      .getByRole("navigation", { name: t("nav.main") })
+      .getByRole("link", { name: new RegExp(`^${t("nav.messages")}`) });
+    await expect(messagesLink).toHaveText(t("nav.messages"));
     await open(bo.page, "/chats");
     await expect(bo.page.getByText(t("chat.list_empty"))).toBeVisible();
     await open(ada.page, `/members/${bo.id}/chat`);
@@ -46,6 +53,8 @@ for (const locale of ["en", "nl"]) {
     await expect(entry).toContainText("Hello Bo, nice to meet you!");
     await expect(entry.locator(".badge")).toHaveText("1");
     await expect(bo.page).toHaveTitle(/^\(1\) /);
+    // The top navigation's Messages badge in the other tab, live too.
+    await expect(messagesLink).toHaveText(`${t("nav.messages")}1`);
     await expectAccessible(bo.page);
     await bo.page.screenshot({ path: path.join(shots, `chat-list-${locale}.png`) });
 
@@ -56,6 +65,7 @@ for (const locale of ["en", "nl"]) {
     await expect(adaBubble.getByRole("img", { name: t("chat.status_read") })).toBeVisible();
     await expect(entry.locator(".badge")).toHaveCount(0);
     await expect(bo.page).not.toHaveTitle(/^\(/);
+    await expect(messagesLink).toHaveText(t("nav.messages"));
     await expect(bo.page.getByText(t("chat.today"))).toBeVisible();
     await expectAccessible(bo.page);
 
