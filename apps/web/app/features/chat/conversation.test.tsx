@@ -243,13 +243,11 @@ describe("conversation", () => {
     const opened = () => fetch.mock.calls.filter(([url]) => url === "/api/chat.php?id=5").length;
     const visibility = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
     act(() =>
-      live
-        .socket()
-        .push({
-          type: "event",
-          seq: 1,
-          event: { type: "chat.message", conversation_id: 5, message: message({ id: 8, text: "psst" }) },
-        }),
+      live.socket().push({
+        type: "event",
+        seq: 1,
+        event: { type: "chat.message", conversation_id: 5, message: message({ id: 8, text: "psst" }) },
+      }),
     );
     expect(screen.getByText("psst")).toBeInTheDocument();
     expect(opened()).toBe(1);
