@@ -57,6 +57,19 @@ describe("chat list", () => {
     finish({ id: 5 });
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.queryByRole("link", { name: /Ada/ })).toBeNull();
+    // The button that opened the modal went with its line: the focus is on the list.
+    await vi.waitFor(() => expect(screen.getByRole("list")).toHaveFocus());
+  });
+
+  it("cancelling the modal keeps the conversation and gives the focus back to its delete button", async () => {
+    const fetch = stubApi({ "GET /api/chats.php": chatsAnswer([adaEntry]) });
+    renderAsMember(<ChatList activeId={null} />, { user: testUser() });
+    const button = await screen.findByRole("button", { name: "Delete the conversation with Ada" });
+    fireEvent.click(button);
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Cancel" }));
+    await vi.waitFor(() => expect(button).toHaveFocus());
+    expect(screen.getByRole("link", { name: /Ada/ })).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
   });
 
   it("on a failed deletion shows the server's message in a browser alert and reloads the list (spec §8)", async () => {

@@ -1,6 +1,6 @@
 import { type ChatListEntry, type ChatsResponse, formatBadgeCount } from "@app/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Badge } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate } from "react-router";
@@ -57,6 +57,14 @@ export function ChatList({ activeId }: { activeId: number | null }) {
   const chats = useQuery(chatsQuery);
   const [deleting, setDeleting] = useState<ChatListEntry | null>(null);
   const [showDelete, setShowDelete] = useState(false);
+  // Where the focus goes when the modal has closed: back to the delete button, or, when the line is
+  // gone, to the list.
+  const listRef = useRef<HTMLUListElement>(null);
+  const returnFocus = () => {
+    const id = deleting?.conversation.id;
+    const button = listRef.current?.querySelector<HTMLButtonElement>(`[data-conversation="${id}"]`);
+    (button ?? listRef.current)?.focus();
+  };
 
   const reload = () => void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
   useServerEvent("chat.message", reload);
@@ -115,7 +123,7 @@ export function ChatList({ activeId }: { activeId: number | null }) {
   }
   return (
     <>
-      <ul className="list-unstyled mb-0 chat-list">
+      <ul ref={listRef} tabIndex={-1} className="list-unstyled mb-0 chat-list">
         {list.map((entry) => {
           const active = entry.conversation.id === activeId;
           const unread = entry.num_unread_messages;
@@ -160,6 +168,7 @@ export function ChatList({ activeId }: { activeId: number | null }) {
               <button
                 type="button"
                 className="btn btn-link text-body-secondary chat-delete-button me-1"
+                data-conversation={entry.conversation.id}
                 aria-label={intl.formatMessage({ id: "chat.delete_label" }, { name: entry.profile.name })}
                 title={intl.formatMessage({ id: "chat.delete_label" }, { name: entry.profile.name })}
                 onClick={() => {
@@ -178,6 +187,7 @@ export function ChatList({ activeId }: { activeId: number | null }) {
         show={showDelete}
         onCancel={() => setShowDelete(false)}
         onConfirm={() => void confirmDelete()}
+        onExited={returnFocus}
       />
     </>
   );

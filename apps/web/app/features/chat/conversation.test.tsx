@@ -67,6 +67,33 @@ describe("conversation", () => {
     expect(screen.getByText("You have 40 credits")).toBeInTheDocument();
   });
 
+  it("loads earlier messages before the first one, and then shows the privacy line at the top", async () => {
+    const fetch = stubApi({
+      "GET /api/chat.php?id=5": chatAnswer({
+        has_more: true,
+        older_hidden: true,
+        messages: [message({ id: 60 }), message({ id: 61 })],
+      }),
+      "GET /api/chat.php?id=5&before=60": chatAnswer({
+        has_more: false,
+        older_hidden: true,
+        messages: [message({ id: 58 }), message({ id: 59 })],
+      }),
+    });
+    renderConversation();
+    fireEvent.click(await screen.findByRole("button", { name: "Load earlier messages" }));
+    await screen.findByText("Message 58");
+    expect(fetch).toHaveBeenCalledWith("/api/chat.php?id=5&before=60", expect.anything());
+    expect(screen.getAllByText(/^Message \d+$/).map((element) => element.textContent)).toEqual([
+      "Message 58",
+      "Message 59",
+      "Message 60",
+      "Message 61",
+    ]);
+    expect(screen.queryByRole("button", { name: "Load earlier messages" })).toBeNull();
+    expect(screen.getByText("Older messages are no longer visible to protect your privacy.")).toBeInTheDocument();
+  });
+
   it("shows a sent message at once as sending, then sent when stored, then read when the other side read it", async () => {
     let store: (value: unknown) => void = () => {};
     let sent: MessageRequest | null = null;

@@ -4,7 +4,7 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { Alert, Button } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation, useNavigate } from "react-router";
-import type { ApiCallError } from "../../lib/api";
+import { ApiCallError } from "../../lib/api";
 import { errorMessage } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
 import { useRootData } from "../../lib/root-data";
@@ -205,7 +205,7 @@ export function Conversation({ start, onBack }: { start: ConversationStart; onBa
       addMessages(page.messages);
       setEarlierHasMore(page.has_more);
     } catch (error) {
-      setProblem(error as ApiCallError);
+      setProblem(error instanceof ApiCallError ? error : new ApiCallError(0, null));
     } finally {
       setLoadingEarlier(false);
     }

@@ -10,14 +10,17 @@ export function DeleteChatModal({
   show,
   onCancel,
   onConfirm,
+  onExited,
 }: {
   name: string;
   show: boolean;
   onCancel(): void;
   onConfirm(): void;
+  /** Closed and gone: the caller places the focus (the button that opened it may be gone with its line). */
+  onExited(): void;
 }) {
   return (
-    <Modal show={show} onHide={onCancel} centered aria-labelledby="delete-chat-title">
+    <Modal show={show} onHide={onCancel} onExited={onExited} restoreFocus={false} centered aria-labelledby="delete-chat-title">
       <Modal.Header closeButton>
         <Modal.Title id="delete-chat-title" as="h2" className="h5">
           <FormattedMessage id="chat.delete_title" />
