@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, type BrowserContextOptions, test as base, expect, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -118,4 +118,52 @@ export async function memberInNewContext(browser: Browser, email: string, passwo
   await loginThroughForm(page, email, password);
   await expect(page).toHaveURL(/\/members/);
   return page;
+}
+
+/** A member of a test, in a browser context of their own. */
+export interface Member {
+  page: Page;
+  id: number;
+  name: string;
+}
+
+let clients = 0;
+
+/**
+ * A new, confirmed member in a browser of their own, coming from an address of its own (the signup
+ * limit counts per address; the test server trusts the runner's X-Forwarded-For). `autoLike: false` marks this browser session's
+ * automatic like as asked already (the web asks once a session, see LikesProvider), so that no "New
+ * like" pop-up from a fictional profile comes between a test's steps. `locale`: the interface language
+ * the browser has chosen (the locale cookie, spec §4).
+ */
+export async function newMember(
+  browser: Browser,
+  name: string,
+  options: { autoLike?: boolean; context?: BrowserContextOptions; locale?: string } = {},
+): Promise<Member> {
+  clients++;
+  const address = `10.${process.pid % 250}.${Math.floor(clients / 250)}.${clients % 250}`;
+  const context = await browser.newContext({ ...options.context, extraHTTPHeaders: { "x-forwarded-for": address } });
+  await skipEntryWarning(context);
+  if (options.locale) {
+    const url = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3199)}`;
+    await context.addCookies([{ name: "i18n_redirected", value: options.locale, url }]);
+  }
+  const page = await context.newPage();
+  const email = uniqueEmail(name.toLowerCase());
+  await apiSignup(page, email, "correct horse battery", name);
+  // The confirmation is the first mail to a new address (its subject is in the member's language).
+  const confirmation = await mailTo(email, options.locale ? /./ : /Confirm your e-mail address/);
+  await page.goto(linkPath(confirmation, "/api/activation.php?token="));
+  const id = (await (await page.request.get("/api/profile.php")).json()).profile.id as number;
+  if (options.autoLike === false) {
+    await context.addInitScript((profileId) => window.sessionStorage.setItem(`auto-like-asked:${profileId}`, "1"), id);
+  }
+  return { page, id, name };
+}
+
+/** Opens `url` and waits until the page is interactive. */
+export async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: "networkidle" });
+  await hydrated(page);
 }

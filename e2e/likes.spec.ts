@@ -1,47 +1,8 @@
 import path from "node:path";
-import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
-import { apiSignup, expect, expectAccessible, hydrated, linkPath, mailTo, skipEntryWarning, test, uniqueEmail } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, newMember, open, skipEntryWarning, test } from "./fixtures";
 
 const shots = path.join(import.meta.dirname, "screenshots");
-
-interface Member {
-  page: Page;
-  id: number;
-  name: string;
-}
-
-let clients = 0;
-
-/**
- * A new, confirmed member in a browser of their own, coming from an address of its own (the signup
- * limit counts per address; the test server trusts the runner's X-Forwarded-For). `autoLike: false` marks this browser session's
- * automatic like as asked already (the web asks once a session, see LikesProvider), so that no "New
- * like" pop-up from a fictional profile comes between a test's steps.
- */
-async function newMember(
-  browser: Browser,
-  name: string,
-  options: { autoLike?: boolean; context?: BrowserContextOptions } = {},
-): Promise<Member> {
-  clients++;
-  const address = `10.${process.pid % 250}.${Math.floor(clients / 250)}.${clients % 250}`;
-  const context = await browser.newContext({ ...options.context, extraHTTPHeaders: { "x-forwarded-for": address } });
-  await skipEntryWarning(context);
-  const page = await context.newPage();
-  const email = uniqueEmail(name.toLowerCase());
-  await apiSignup(page, email, "correct horse battery", name);
-  await page.goto(linkPath(await mailTo(email, /Confirm your e-mail address/), "/api/activation.php?token="));
-  const id = (await (await page.request.get("/api/profile.php")).json()).profile.id as number;
-  if (options.autoLike === false) {
-    await context.addInitScript((profileId) => window.sessionStorage.setItem(`auto-like-asked:${profileId}`, "1"), id);
-  }
-  return { page, id, name };
-}
-
-async function open(page: Page, url: string): Promise<void> {
-  await page.goto(url, { waitUntil: "networkidle" });
-  await hydrated(page);
-}
 
 /** The Likes link of the top navigation (its badge counts new likes). */
 const likesLink = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Likes/ });

@@ -29,4 +29,9 @@ export default [
     route("lang-config", "routes/lang-config.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  layout("ui/layouts/chat-layout.tsx", [
+    route("chats", "routes/chats.tsx", { id: "chats" }),
+    route("chats/:id", "routes/chats.tsx", { id: "chats-id" }),
+    route("members/:id/chat", "routes/member-chat.tsx"),
+  ]),
 ] satisfies RouteConfig;

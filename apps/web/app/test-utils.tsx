@@ -62,14 +62,15 @@ type Route = unknown | ((init: RequestInit | undefined) => unknown);
 
 /**
  * Stubs fetch for API calls: `routes` answers by "METHOD /path?query" or, failing that, "METHOD /path",
- * with JSON (status 200) or a Response; anything else is a 404. Returns the mock to inspect the calls.
+ * with JSON (status 200) or a Response (a function may answer later with a promise of either, or throw
+ * for a network failure); anything else is a 404. Returns the mock to inspect the calls.
  */
 export function stubApi(routes: Record<string, Route>) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? "GET";
     const route = routes[`${method} ${url}`] ?? routes[`${method} ${url.split("?")[0]}`];
     if (route === undefined) return new Response(JSON.stringify({ error: "not_found", message: "Not found." }), { status: 404 });
-    const body = typeof route === "function" ? (route as (init: RequestInit | undefined) => unknown)(init) : route;
+    const body = typeof route === "function" ? await (route as (init: RequestInit | undefined) => unknown)(init) : route;
     return body instanceof Response ? body : new Response(JSON.stringify(body), { status: 200 });
   });
   vi.stubGlobal("fetch", fetch);

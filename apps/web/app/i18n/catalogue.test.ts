@@ -51,11 +51,14 @@ function idsUsedInCode(): Set<string> {
   walk(root);
   walk(server);
   const namespaces = new Set(Object.keys(en).map((id) => id.split(".")[0]));
+  // Member event types ("chat.message", "like.received") look like ids but name events, not messages.
+  const eventTypes = new Set<string>(memberEventSchema.options.map((option) => option.shape.type.value));
   const ids = new Set<string>();
   for (const file of files) {
     const text = readFileSync(file, "utf8");
     for (const match of text.matchAll(/["'`]([a-z_]+)\.([a-z0-9_]+(?:\.[a-z0-9_]+)*)["'`]/g)) {
-      if (namespaces.has(match[1] as string)) ids.add(`${match[1]}.${match[2]}`);
+      const id = `${match[1]}.${match[2]}`;
+      if (namespaces.has(match[1] as string) && !eventTypes.has(id)) ids.add(id);
     }
   }
   return ids;

@@ -7,7 +7,7 @@ import {
   serverFrameSchema,
   WS_CLOSE,
 } from "@app/contract";
-import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from "react";
 
 /** `open`: events arrive live; anything else: the spec's polling keeps the page fresh. */
 export type ConnectionState = "idle" | "connecting" | "open" | "closed";
@@ -140,8 +140,18 @@ export class ServerEvents {
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }
 
-  private send(frame: ClientFrame): void {
-    if (this.socket?.readyState === 1) this.socket.send(JSON.stringify(frame));
+  private send(frame: ClientFrame): boolean {
+    if (this.socket?.readyState !== 1) return false;
+    this.socket.send(JSON.stringify(frame));
+    return true;
+  }
+
+  /**
+   * Sends a frame of a module's own (the chat's `typing`) when connected; false when not. Nothing is
+   * queued: such frames are ephemeral, and a stale one sent after a reconnect would mislead.
+   */
+  sendFrame(frame: Exclude<ClientFrame, { type: "ping" | "resume" }>): boolean {
+    return this.send(frame);
   }
 
   private receive(data: unknown): void {
@@ -229,6 +239,12 @@ export function useServerResync(handler: () => void): void {
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => events?.onResync(() => latest.current()), [events]);
+}
+
+/** Sends a client frame of a module's own on the page's connection (see ServerEvents.sendFrame). */
+export function useSendFrame(): (frame: Exclude<ClientFrame, { type: "ping" | "resume" }>) => boolean {
+  const events = useContext(ServerEventsContext);
+  return useCallback((frame) => events?.sendFrame(frame) ?? false, [events]);
 }
 
 /** Whether events arrive live (`open`); the member provider polls when they do not. */

@@ -128,8 +128,8 @@ function MemberPage({
           ) : own ? null : (
             <>
               {/* A block deletes the likes both ways, and no like reaches a member one has blocked. */}
-              {blocked ? null : <LikeActions profile={profile} state={like} />}
               {blocked ? null : <ContactActions profile={profile} />}
+              {blocked ? null : <LikeActions profile={profile} state={like} />}
               <BlockActions profile={profile} blocked={blocked} onChange={() => revalidator.revalidate()} />
             </>
           )

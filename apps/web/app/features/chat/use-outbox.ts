@@ -1,0 +1,175 @@
+import type { Gif, Gift, MessageResponse } from "@app/contract";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiCallError } from "../../lib/api";
+import { postMessage, postPhoto, type SendTarget } from "./api";
+
+/** What the member sends: a text, a gift (with an optional text), a GIF or a photo. */
+export type OutgoingContent =
+  | { kind: "text"; text: string }
+  | { kind: "gift"; gift: Gift; text: string }
+  | { kind: "gif"; gif: Gif }
+  | { kind: "photo"; file: File; previewUrl: string | null };
+
+/**
+ * A message of this page that the server has not stored yet. `queued`: waiting for its turn or for the
+ * connection (`offline`: the last try got no answer, it is tried again by itself); `sending`: on its
+ * way; `failed`: the server refused it (`error`), shown with the reason and a retry button.
+ */
+export interface Outgoing {
+  clientId: string;
+  content: OutgoingContent;
+  createdAt: string;
+  status: "queued" | "sending" | "failed";
+  offline: boolean;
+  error: { code: string; message: string } | null;
+}
+
+/** A try that got no answer, or one the server did not process (a retry with the same client_id is safe). */
+export function isTransient(error: unknown): boolean {
+  if (!(error instanceof ApiCallError)) return false;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+/** Waits before the n-th automatic retry (0-based): 1 s, 2 s, 4 s … at most 30 s. */
+export const retryDelayMs = (attempt: number) => Math.min(30_000, 1_000 * 2 ** attempt);
+
+export interface OutboxOptions {
+  target: SendTarget;
+  /** The server stored a message of ours: show it (it replaces the pending one by client_id). */
+  onSent(answer: MessageResponse): void;
+  /** The server refused one (not enough credits, limit, …): the page explains what to do. */
+  onFailed?(error: ApiCallError): void;
+  /** Increases whenever the member events connection is (re)established: queued messages go at once. */
+  reconnects: number;
+  newClientId?: () => string;
+}
+
+/**
+ * The page's queue of messages to send (issue #10: never lose a message). A message shows at once as
+ * pending and is sent in order, one at a time, so that the server's order is the member's. A try that
+ * gets no answer (offline, a dropped connection, a restarting server) keeps the message queued and tries
+ * again with the SAME client_id (the server stores and charges it once): after a backoff, when the
+ * browser comes back online, and when the live connection is back. A refusal keeps it visible as failed.
+ */
+export function useOutbox({ target, onSent, onFailed, reconnects, newClientId = () => crypto.randomUUID() }: OutboxOptions) {
+  const [items, setItems] = useState<Outgoing[]>([]);
+  const queue = useRef<Outgoing[]>([]);
+  const busy = useRef(false);
+  const attempt = useRef(0);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef({ target, onSent, onFailed });
+  latest.current = { target, onSent, onFailed };
+  const mounted = useRef(true);
+
+  const publish = useCallback(() => {
+    if (mounted.current) setItems([...queue.current]);
+  }, []);
+
+  const update = useCallback(
+    (clientId: string, change: Partial<Outgoing>) => {
+      queue.current = queue.current.map((item) => (item.clientId === clientId ? { ...item, ...change } : item));
+      publish();
+    },
+    [publish],
+  );
+
+  const pump = useCallback(async (): Promise<void> => {
+    if (busy.current || retryTimer.current !== undefined || !mounted.current) return;
+    const next = queue.current.find((item) => item.status === "queued");
+    if (!next) return;
+    busy.current = true;
+    update(next.clientId, { status: "sending" });
+    const { target: to } = latest.current;
+    try {
+      const { content } = next;
+      const answer =
+        content.kind === "photo"
+          ? await postPhoto(to, next.clientId, content.file)
+          : await postMessage({
+              ...to,
+              client_id: next.clientId,
+              ...(content.kind === "text" ? { text: content.text } : {}),
+              ...(content.kind === "gift" ? { gift: content.gift.id, ...(content.text ? { text: content.text } : {}) } : {}),
+              ...(content.kind === "gif" ? { gif: content.gif.id } : {}),
+            });
+      attempt.current = 0;
+      queue.current = queue.current.filter((item) => item.clientId !== next.clientId);
+      if (content.kind === "photo" && content.previewUrl) URL.revokeObjectURL(content.previewUrl);
+      latest.current.onSent(answer);
+      publish();
+    } catch (error) {
+      if (isTransient(error)) {
+        update(next.clientId, { status: "queued", offline: true });
+        busy.current = false;
+        retryTimer.current = setTimeout(
+          () => {
+            retryTimer.current = undefined;
+            void pump();
+          },
+          retryDelayMs(attempt.current++),
+        );
+        return;
+      }
+      const failure = error instanceof ApiCallError ? error : new ApiCallError(0, null);
+      update(next.clientId, { status: "failed", offline: false, error: { code: failure.code, message: failure.message } });
+      latest.current.onFailed?.(failure);
+    }
+    busy.current = false;
+    await pump();
+  }, [publish, update]);
+
+  /** Skips the backoff: the connection is back, so whatever waits goes now. */
+  const flush = useCallback(() => {
+    clearTimeout(retryTimer.current);
+    retryTimer.current = undefined;
+    attempt.current = 0;
+    void pump();
+  }, [pump]);
+
+  const send = useCallback(
+    (content: OutgoingContent) => {
+      queue.current = [
+        ...queue.current,
+        { clientId: newClientId(), content, createdAt: new Date().toISOString(), status: "queued", offline: false, error: null },
+      ];
+      publish();
+      void pump();
+    },
+    [newClientId, publish, pump],
+  );
+
+  /** Sends a failed message again, with its own client_id. */
+  const retry = useCallback(
+    (clientId: string) => {
+      update(clientId, { status: "queued", error: null });
+      flush();
+    },
+    [update, flush],
+  );
+
+  /** Gives up on a failed message. */
+  const discard = useCallback(
+    (clientId: string) => {
+      queue.current = queue.current.filter((item) => item.clientId !== clientId);
+      publish();
+    },
+    [publish],
+  );
+
+  useEffect(() => {
+    mounted.current = true;
+    window.addEventListener("online", flush);
+    return () => {
+      mounted.current = false;
+      window.removeEventListener("online", flush);
+      clearTimeout(retryTimer.current);
+      retryTimer.current = undefined;
+    };
+  }, [flush]);
+
+  useEffect(() => {
+    if (reconnects > 0) flush();
+  }, [reconnects, flush]);
+
+  return { items, send, retry, discard };
+}
