@@ -63,7 +63,8 @@ export function ChatList({ activeId }: { activeId: number | null }) {
   const returnFocus = () => {
     const id = deleting?.conversation.id;
     const button = listRef.current?.querySelector<HTMLButtonElement>(`[data-conversation="${id}"]`);
-    (button ?? listRef.current)?.focus();
+    // After the modal's own clean-up (it runs after onExited and may move the focus to the body).
+    setTimeout(() => (button?.isConnected ? button : listRef.current)?.focus(), 0);
   };
 
   const reload = () => void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
