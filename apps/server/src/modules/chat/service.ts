@@ -323,7 +323,10 @@ export class ChatService {
       if (again) return { replayed: true as const, row: again };
       // Under the pair's lock: a block either committed before (seen here) or waits and deletes what we store.
       await lockPair(tx, me, other);
-      const [visible] = await rowsOf<{ ok: boolean }>(tx, sql`select ${this.visibleTo(me)(sql`${other}::int`)} as "ok"`);
+      const [visible] = await rowsOf<{ ok: boolean; user_id: number | null }>(
+        tx,
+        sql`select ${this.visibleTo(me)(sql`${other}::int`)} as "ok", ${this.profiles.userIdOf(sql`${other}::int`)} as "user_id"`,
+      );
       if (!visible?.ok) {
         const [waiting] = await rowsOf<{ ok: boolean }>(tx, sql`select ${this.listableTo(me)(sql`${other}::int`)} as "ok"`);
         throw new AppError(waiting?.ok ? "recipient_unconfirmed" : "profile_unavailable");
@@ -341,7 +344,7 @@ export class ChatService {
       if (!debit) throw new AppError("not_enough_credits");
       const row = await insertMessage(tx, { conversationId: Number(side.conversation_id), sender: me, clientId, content });
       const conversationId = Number(side.conversation_id);
-      const otherUser = await this.userIdOf(tx, other);
+      const otherUser = visible.user_id == null ? null : Number(visible.user_id);
       const pending = await this.events.recordAll(tx, [
         ...(otherUser === null
           ? []
