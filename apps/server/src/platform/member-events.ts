@@ -59,10 +59,31 @@ export class MemberEvents {
    * deadlocking, which PostgreSQL would end by failing one of them.
    */
   async recordAll(tx: DbOrTx, entries: ReadonlyArray<{ userId: number; event: MemberEvent }>): Promise<PendingDelivery[]> {
-    const ordered = entries.map((entry, index) => ({ ...entry, index }));
-    ordered.sort((a, b) => a.userId - b.userId || a.index - b.index);
+    const byUser = new Map<number, MemberEvent[]>();
+    for (const { userId, event } of entries) {
+      const events = byUser.get(userId) ?? [];
+      events.push(memberEventSchema.parse(event));
+      byUser.set(userId, events);
+    }
     const pending: PendingDelivery[] = [];
-    for (const { userId, event } of ordered) pending.push(await this.record(tx, userId, event));
+    // One sequence statement per member (taking as many numbers as it has events), then one insert.
+    for (const userId of [...byUser.keys()].sort((a, b) => a - b)) {
+      const events = byUser.get(userId) ?? [];
+      const [row] = await tx
+        .insert(memberEventSeqs)
+        .values({ userId, seq: events.length })
+        .onConflictDoUpdate({ target: memberEventSeqs.userId, set: { seq: sql`${memberEventSeqs.seq} + ${events.length}` } })
+        .returning({ seq: memberEventSeqs.seq });
+      const first = (row?.seq ?? events.length) - events.length + 1;
+      events.forEach((event, i) => {
+        pending.push({ userId, message: { seq: first + i, event } });
+      });
+    }
+    if (pending.length > 0) {
+      await tx
+        .insert(memberEvents)
+        .values(pending.map((p) => ({ userId: p.userId, seq: p.message.seq as number, event: p.message.event })));
+    }
     return pending;
   }
 

@@ -101,6 +101,12 @@ describe("chat live across two server nodes", () => {
     visitor.socket.send(JSON.stringify({ type: "typing", conversation_id: id, typing: true }));
     expect(await visitor.next((f) => f.type === "error")).toMatchObject({ error: "authentication_required" });
     expect(benSocket.frames.filter(typing(true))).toHaveLength(1);
+
+    // After Ben blocks Ann (on Ann's node, which remembered whom her typing goes to), it goes nowhere.
+    await nodeA.services.blocks.block(ben.profileId, ann.profileId);
+    annSocket.socket.send(JSON.stringify({ type: "typing", conversation_id: id, typing: true }));
+    expect(await annSocket.next((f) => f.type === "error")).toMatchObject({ error: "not_found" });
+    expect(benSocket.frames.filter(typing(true))).toHaveLength(1);
     for (const socket of [annSocket, benSocket, eveSocket, visitor]) socket.socket.close();
   });
 });

@@ -99,6 +99,9 @@ export async function findSide(db: DbOrTx, me: number, id: number): Promise<Side
  */
 export async function lockConversation(tx: DbOrTx, me: number, other: number, card: CardOf): Promise<SideRow> {
   const [a, b] = me < other ? [me, other] : [other, me];
+  // The usual case, one statement: the conversation exists with both sides.
+  const existing = await lockedSide(tx, me, a, b);
+  if (existing) return existing;
   await tx.execute(
     sql`insert into "conversations" ("profile_a", "profile_b", "fictional")
         select ${a}, ${b}, coalesce(pa."fictional", false) or coalesce(pb."fictional", false)
@@ -120,6 +123,18 @@ export async function lockConversation(tx: DbOrTx, me: number, other: number, ca
   return side;
 }
 
+/** `me`'s side of the pair's conversation, the conversation row locked; none while either is missing. */
+async function lockedSide(tx: DbOrTx, me: number, a: number, b: number): Promise<SideRow | undefined> {
+  const [row] = await rowsOf<SideRow>(
+    tx,
+    sql`select m."conversation_id", m."other_id", m."read_seq", m."deleted_seq", m."wrote", c."last_seq"
+        from "conversations" c join "conversation_members" m on m."conversation_id" = c."id" and m."profile_id" = ${me}
+        where c."profile_a" = ${a} and c."profile_b" = ${b}
+        for update of c`,
+  );
+  return row;
+}
+
 /** The conversations `me` has written in (a free member's count). */
 export async function writtenCount(db: DbOrTx, me: number): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(
@@ -138,32 +153,31 @@ export async function insertMessage(
   input: { conversationId: number; sender: number; clientId: string; content: MessageContent },
 ): Promise<MessageRow> {
   const { content } = input;
-  const [conversation] = await rowsOf<{ last_seq: number; updated_at: Date | string }>(
-    tx,
-    sql`update "conversations" set "last_seq" = "last_seq" + 1, "updated_at" = now()
-        where "id" = ${input.conversationId} returning "last_seq", "updated_at"`,
-  );
-  if (!conversation) throw new Error("conversation vanished");
-  const seq = conversation.last_seq;
+  // One statement: the conversation's next sequence number, the message with it, the sender's side
+  // marked written and read up to it (the caller holds the conversation's row lock).
   const [row] = await rowsOf<MessageRow>(
     tx,
-    sql`insert into "messages" ("conversation_id", "seq", "sender_id", "client_id", "kind", "text", "gift_id", "gif",
+    sql`with "next" as (
+          update "conversations" set "last_seq" = "last_seq" + 1, "updated_at" = now()
+          where "id" = ${input.conversationId} returning "last_seq", "updated_at"
+        ), "side" as (
+          update "conversation_members" set "wrote" = true, "read_seq" = (select "last_seq" from "next")
+          where "profile_id" = ${input.sender} and "conversation_id" = ${input.conversationId}
+        )
+        insert into "messages" ("conversation_id", "seq", "sender_id", "client_id", "kind", "text", "gift_id", "gif",
           "photo_key", "photo_width", "photo_height", "created_at")
-        values (${input.conversationId}, ${seq}, ${input.sender}, ${input.clientId}::uuid, ${content.kind},
+        select ${input.conversationId}, "next"."last_seq", ${input.sender}, ${input.clientId}::uuid, ${content.kind},
           ${content.kind === "text" || content.kind === "gift" ? content.text : ""},
           ${content.kind === "gift" ? content.giftId : null},
           ${content.kind === "gif" ? JSON.stringify(content.gif) : null}::jsonb,
           ${content.kind === "photo" ? content.photo.key : null},
           ${content.kind === "photo" ? content.photo.width : null}::int,
           ${content.kind === "photo" ? content.photo.height : null}::int,
-          ${conversation.updated_at})
+          "next"."updated_at"
+        from "next"
         returning ${MESSAGE_COLUMNS}`,
   );
-  if (!row) throw new Error("message not stored");
-  await tx.execute(
-    sql`update "conversation_members" set "wrote" = true, "read_seq" = ${seq}
-        where "profile_id" = ${input.sender} and "conversation_id" = ${input.conversationId}`,
-  );
+  if (!row) throw new Error("conversation vanished");
   return row;
 }
 

@@ -62,6 +62,8 @@ import {
 } from "./queries.ts";
 
 const DAY_MS = 24 * 3_600_000;
+/** How long a typing frame's recipient is remembered (see ChatService.typingRecipients). */
+export const TYPING_RECIPIENT_TTL_MS = 5_000;
 /** The chat list shows at most this many conversations (the latest). */
 export const CHAT_LIST_LIMIT = 500;
 
@@ -323,7 +325,10 @@ export class ChatService {
       if (again) return { replayed: true as const, row: again };
       // Under the pair's lock: a block either committed before (seen here) or waits and deletes what we store.
       await lockPair(tx, me, other);
-      const [visible] = await rowsOf<{ ok: boolean }>(tx, sql`select ${this.visibleTo(me)(sql`${other}::int`)} as "ok"`);
+      const [visible] = await rowsOf<{ ok: boolean; user_id: number | null }>(
+        tx,
+        sql`select ${this.visibleTo(me)(sql`${other}::int`)} as "ok", ${this.profiles.userIdOf(sql`${other}::int`)} as "user_id"`,
+      );
       if (!visible?.ok) {
         const [waiting] = await rowsOf<{ ok: boolean }>(tx, sql`select ${this.listableTo(me)(sql`${other}::int`)} as "ok"`);
         throw new AppError(waiting?.ok ? "recipient_unconfirmed" : "profile_unavailable");
@@ -341,7 +346,7 @@ export class ChatService {
       if (!debit) throw new AppError("not_enough_credits");
       const row = await insertMessage(tx, { conversationId: Number(side.conversation_id), sender: me, clientId, content });
       const conversationId = Number(side.conversation_id);
-      const otherUser = await this.userIdOf(tx, other);
+      const otherUser = visible.user_id == null ? null : Number(visible.user_id);
       const pending = await this.events.recordAll(tx, [
         ...(otherUser === null
           ? []
@@ -545,6 +550,13 @@ export class ChatService {
 
   /** When each member's last `typing: true` per conversation was forwarded (member:conversation → ms). */
   private readonly typingForwarded = new Map<string, number>();
+  /**
+   * Whom a member's typing in a conversation goes to (member:conversation → the other user and when it
+   * was looked up), for TYPING_RECIPIENT_TTL_MS: typing frames come every 2 s while someone types, and
+   * one look-up per frame was the typing fan-out's cost (bench:chat). A block clears this node's entries
+   * of the conversation; another node may forward typing for at most the TTL after a block or deletion.
+   */
+  private readonly typingRecipients = new Map<string, { otherUser: number | null; at: number; conversationId: number }>();
 
   /**
    * The WebSocket frame `typing` (spec §2's typing indicator): tells the other member of conversation
@@ -565,13 +577,19 @@ export class ChatService {
     } else {
       this.typingForwarded.delete(key);
     }
-    const [row] = await rowsOf<{ other_user: number | null }>(
-      this.db,
-      sql`select ${this.profiles.userIdOf(sql`"cm"."other_id"`)} as "other_user" from "conversation_members" as "cm"
-          where "cm"."conversation_id" = ${conversationId} and "cm"."profile_id" = ${this.profiles.profileIdOf(sql`${userId}::int`)}`,
-    );
-    if (!row?.other_user) return false;
-    await this.events.publishEphemeral(Number(row.other_user), { type: "chat.typing", conversation_id: conversationId, typing });
+    let recipient = this.typingRecipients.get(key);
+    if (!recipient || now - recipient.at > TYPING_RECIPIENT_TTL_MS) {
+      const [row] = await rowsOf<{ other_user: number | null }>(
+        this.db,
+        sql`select ${this.profiles.userIdOf(sql`"cm"."other_id"`)} as "other_user" from "conversation_members" as "cm"
+            where "cm"."conversation_id" = ${conversationId} and "cm"."profile_id" = ${this.profiles.profileIdOf(sql`${userId}::int`)}`,
+      );
+      recipient = { otherUser: row?.other_user ? Number(row.other_user) : null, at: now, conversationId };
+      if (this.typingRecipients.size > 10_000) this.typingRecipients.clear();
+      this.typingRecipients.set(key, recipient);
+    }
+    if (recipient.otherUser === null) return false;
+    await this.events.publishEphemeral(recipient.otherUser, { type: "chat.typing", conversation_id: conversationId, typing });
     return true;
   }
 
@@ -605,6 +623,7 @@ export class ChatService {
     const photoKeys = await pairPhotoKeys(tx, blocker, blocked);
     const deleted = await deletePairConversation(tx, blocker, blocked, this.cutoff());
     if (!deleted) return undefined;
+    for (const [key, entry] of this.typingRecipients) if (entry.conversationId === deleted.id) this.typingRecipients.delete(key);
     const pending: PendingDelivery[] = [];
     for (const profileId of [blocker, blocked]) {
       if (!deleted.unread.has(profileId)) continue;

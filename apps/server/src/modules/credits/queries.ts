@@ -39,16 +39,26 @@ export async function addToBalance(tx: DbOrTx, userId: number, delta: number): P
 }
 
 /**
- * Takes `amount` (> 0) off a balance unless that would go below zero (then: null). The row lock makes
- * concurrent spends wait for each other, and each re-checks the balance it finally sees.
+ * Takes `amount` (> 0) off a balance unless that would go below zero (then: null) and writes its ledger
+ * row, in one statement (a debit is the hot path of every paid message).
  */
-export async function takeFromBalance(tx: DbOrTx, userId: number, amount: number): Promise<number | null> {
-  const [row] = await tx
-    .update(creditAccounts)
-    .set({ balance: sql`${creditAccounts.balance} - ${amount}`, updatedAt: sql`now()` })
-    .where(and(eq(creditAccounts.userId, userId), sql`${creditAccounts.balance} - ${amount} >= 0`))
-    .returning({ balance: creditAccounts.balance });
-  return row?.balance ?? null;
+export async function debitWithLedgerRow(
+  tx: DbOrTx,
+  row: { userId: number; amount: number; reason: string; key?: string | undefined },
+): Promise<number | null> {
+  const result = await tx.execute(
+    sql`with "debited" as (
+          update ${creditAccounts} set "balance" = "balance" - ${row.amount}, "updated_at" = now()
+          where "user_id" = ${row.userId} and "balance" - ${row.amount} >= 0
+          returning "balance"
+        )
+        insert into ${creditLedger} ("user_id", "delta", "balance_after", "reason", "key")
+        select ${row.userId}, ${-row.amount}, "balance", ${row.reason}, ${row.key ?? null} from "debited"
+        returning "balance_after"`,
+  );
+  // Both drivers answer `{ rows }`.
+  const [debited] = (result as unknown as { rows: { balance_after: number }[] }).rows;
+  return debited ? Number(debited.balance_after) : null;
 }
 
 export async function setPaidUser(tx: DbOrTx, userId: number): Promise<void> {

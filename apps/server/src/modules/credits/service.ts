@@ -3,6 +3,7 @@ import type { Db, DbOrTx, Tx } from "../../platform/db/index.ts";
 import {
   addToBalance,
   creditColumnsOfUser,
+  debitWithLedgerRow,
   findCreditAccount,
   findKeyedLedgerRow,
   insertLedgerRow,
@@ -10,7 +11,6 @@ import {
   ledgerOf,
   lockMemberCredits,
   setPaidUser,
-  takeFromBalance,
 } from "./queries.ts";
 
 export interface CreditChangeInput {
@@ -52,8 +52,11 @@ export class CreditService {
       const earlier = await findKeyedLedgerRow(tx, userId, key);
       if (earlier) return { balance: earlier.balanceAfter, replayed: true };
     }
-    const balance = delta >= 0 ? await addToBalance(tx, userId, delta) : await takeFromBalance(tx, userId, -delta);
-    if (balance === null) return null;
+    if (delta < 0) {
+      const balance = await debitWithLedgerRow(tx, { userId, amount: -delta, reason, key });
+      return balance === null ? null : { balance, replayed: false };
+    }
+    const balance = await addToBalance(tx, userId, delta);
     await insertLedgerRow(tx, { userId, delta, balanceAfter: balance, reason, key });
     return { balance, replayed: false };
   }
