@@ -31,7 +31,8 @@
  *                         BENCH_WARMUP_SECONDS=2,
  *                         BENCH_P99_MS=200, BENCH_DRAIN_MS=2000, BENCH_IDLE_CONNECTIONS=5000,
  *                         BENCH_HTTP_CONNECTIONS=50 per node, BENCH_PARTS=messages,typing,memory,
- *                         BENCH_STATEMENTS=1 prints the statements of one send)
+ *                         BENCH_STATEMENTS=1 prints the statements of one send,
+ *                         BENCH_CPU_PROF=<dir> writes each server process's CPU profile there)
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -80,7 +81,12 @@ const children = new Set<ChildProcess>();
 
 async function startServer(kind: "ours" | "socketio", extraEnv: Record<string, string>): Promise<ServerProcess> {
   const child = fork(serverScript, [kind], {
-    execArgv: ["--expose-gc", "--import", "tsx"],
+    execArgv: [
+      "--expose-gc",
+      "--import",
+      "tsx",
+      ...(env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${env.BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...env, ...extraEnv },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
