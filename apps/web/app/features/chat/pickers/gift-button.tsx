@@ -53,15 +53,24 @@ export function GiftButton({
   disabled?: boolean;
   onPick: (gift: Gift, text: string) => void;
 }): ReactNode {
+  const intl = useIntl();
   const [open, setOpen] = useState(initiallyOpen && !disabled);
   const opener = useRef<HTMLButtonElement>(null);
   // Disabled while open (the balance ran out, a send is under way): closed, so it does not reopen by itself later.
   if (disabled && open) setOpen(false);
   return (
     <>
-      <Button ref={opener} variant="outline-primary" onClick={() => setOpen(true)} disabled={disabled} aria-haspopup="dialog">
+      <Button
+        ref={opener}
+        variant="outline-primary"
+        onClick={() => setOpen(true)}
+        disabled={disabled}
+        aria-haspopup="dialog"
+        aria-label={intl.formatMessage({ id: "chat.gift.button" })}
+      >
         <GiftGlyph />
-        <span className="ms-2">
+        {/* On a phone the glyph alone: the message field keeps the footer's width. */}
+        <span className="ms-2 d-none d-md-inline" aria-hidden="true">
           <FormattedMessage id="chat.gift.button" />
         </span>
       </Button>
