@@ -117,7 +117,7 @@ export function Conversation({ start, onBack }: { start: ConversationStart; onBa
   const [openGift, setOpenGift] = useState(() => new URLSearchParams(search).get("gift") === "1");
   const giftOpened = useCallback(() => {
     setOpenGift(false);
-    navigate({ search: "" }, { replace: true, preventScrollReset: true });
+    void navigate({ search: "" }, { replace: true, preventScrollReset: true });
   }, [navigate]);
   const queryClient = useQueryClient();
   const [conversationId, setConversationId] = useState<number | null>("conversationId" in start ? start.conversationId : null);
