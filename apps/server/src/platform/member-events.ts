@@ -65,24 +65,49 @@ export class MemberEvents {
       events.push(memberEventSchema.parse(event));
       byUser.set(userId, events);
     }
-    const pending: PendingDelivery[] = [];
-    // One sequence statement per member (taking as many numbers as it has events), then one insert.
-    for (const userId of [...byUser.keys()].sort((a, b) => a - b)) {
-      const events = byUser.get(userId) ?? [];
-      const [row] = await tx
-        .insert(memberEventSeqs)
-        .values({ userId, seq: events.length })
-        .onConflictDoUpdate({ target: memberEventSeqs.userId, set: { seq: sql`${memberEventSeqs.seq} + ${events.length}` } })
-        .returning({ seq: memberEventSeqs.seq });
-      const first = (row?.seq ?? events.length) - events.length + 1;
-      events.forEach((event, i) => {
-        pending.push({ userId, message: { seq: first + i, event } });
-      });
+    const users = [...byUser.keys()].sort((x, y) => x - y);
+    if (users.length === 0) return [];
+    const eventsOf = (userId: number) => byUser.get(userId) ?? [];
+    // One statement: the members' sequence rows bumped in user id order (a multi-row upsert takes them
+    // in the order of its rows), then the event rows numbered from them.
+    const bumps = sql.join(
+      users.map((userId) => sql`(${userId}::int, ${eventsOf(userId).length}::bigint)`),
+      sql`, `,
+    );
+    const rows = sql.join(
+      users.flatMap((userId) =>
+        eventsOf(userId).map(
+          (event, ord) => sql`(${userId}::int, ${ord}::int, ${eventsOf(userId).length}::int, ${JSON.stringify(event)}::jsonb)`,
+        ),
+      ),
+      sql`, `,
+    );
+    const result = await tx.execute(
+      sql`with "bumped" as (
+            insert into ${memberEventSeqs} ("user_id", "seq") values ${bumps}
+            on conflict ("user_id") do update set "seq" = ${memberEventSeqs}."seq" + excluded."seq"
+            returning "user_id", "seq"
+          )
+          insert into ${memberEvents} ("user_id", "seq", "event")
+          select e."user_id", b."seq" - e."n" + 1 + e."ord", e."event"
+          from (values ${rows}) as e("user_id", "ord", "n", "event") join "bumped" b on b."user_id" = e."user_id"
+          returning "user_id", "seq"`,
+    );
+    // Both drivers answer `{ rows }`; a member's numbers follow the order of their events.
+    const numbers = new Map<number, number[]>();
+    for (const row of (result as unknown as { rows: { user_id: number; seq: number | string }[] }).rows) {
+      const list = numbers.get(Number(row.user_id)) ?? [];
+      list.push(Number(row.seq));
+      numbers.set(Number(row.user_id), list);
     }
-    if (pending.length > 0) {
-      await tx
-        .insert(memberEvents)
-        .values(pending.map((p) => ({ userId: p.userId, seq: p.message.seq as number, event: p.message.event })));
+    const pending: PendingDelivery[] = [];
+    for (const userId of users) {
+      const seqs = (numbers.get(userId) ?? []).sort((x, y) => x - y);
+      eventsOf(userId).forEach((event, i) => {
+        const seq = seqs[i];
+        if (seq === undefined) throw new Error("member event not numbered");
+        pending.push({ userId, message: { seq, event } });
+      });
     }
     return pending;
   }

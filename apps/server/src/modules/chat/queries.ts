@@ -16,24 +16,28 @@ export type CardOf = (profileId: SQL, alias: string) => SQL;
 /** The two-key advisory lock space of chat (credits, accounts and photos use others). */
 const CHAT_SENDER_LOCK = 7_400_000;
 
-/**
- * Serialises one member's sends for the rest of the transaction: a retried send (same client_id) then
- * sees the first one's message, and two first messages cannot both pass a free member's limit.
- */
-export async function lockSender(tx: DbOrTx, profileId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_SENDER_LOCK}::int, ${profileId}::int)`);
-}
-
 /** Chat's pair locks: a hash of the unordered pair (a collision only makes two pairs wait for each other). */
 const CHAT_PAIR_LOCK = 7_400_001;
 
+const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
 /**
- * Serialises a send and a block between two profiles for the rest of the transaction: a send checks the
- * block after it, and a block deletes what a send before it stored.
+ * A send's two locks, in one statement and always in this order (select-list items are evaluated left
+ * to right): the sender's, which serialises one member's sends (a retried send, same client_id, then
+ * sees the first one's message, and two first messages cannot both pass a free member's limit), then the
+ * pair's, which serialises a send and a block between two profiles (a send checks the block after it,
+ * a block deletes what a send before it stored). Both last until the transaction ends.
  */
+export async function lockSenderAndPair(tx: DbOrTx, sender: number, other: number): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${CHAT_SENDER_LOCK}::int, ${sender}::int),
+               pg_advisory_xact_lock(${CHAT_PAIR_LOCK}::int, hashtext(${pairKey(sender, other)}))`,
+  );
+}
+
+/** The pair's lock alone (the block hook): see lockSenderAndPair. */
 export async function lockPair(tx: DbOrTx, a: number, b: number): Promise<void> {
-  const [lo, hi] = a < b ? [a, b] : [b, a];
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_PAIR_LOCK}::int, hashtext(${`${lo}:${hi}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_PAIR_LOCK}::int, hashtext(${pairKey(a, b)}))`);
 }
 
 export interface MessageRow {

@@ -45,7 +45,7 @@ import {
   insertMessage,
   lockConversation,
   lockPair,
-  lockSender,
+  lockSenderAndPair,
   type MessageContent,
   type MessageRow,
   markRead,
@@ -320,11 +320,10 @@ export class ChatService {
   ): Promise<{ response: MessageResponse; replayed: boolean }> {
     const me = member.profileId;
     const outcome = await this.db.transaction(async (tx) => {
-      await lockSender(tx, me);
+      // Under the pair's lock: a block either committed before (seen below) or waits and deletes what we store.
+      await lockSenderAndPair(tx, me, other);
       const again = await findOwnMessage(tx, me, clientId);
       if (again) return { replayed: true as const, row: again };
-      // Under the pair's lock: a block either committed before (seen here) or waits and deletes what we store.
-      await lockPair(tx, me, other);
       const [visible] = await rowsOf<{ ok: boolean; user_id: number | null }>(
         tx,
         sql`select ${this.visibleTo(me)(sql`${other}::int`)} as "ok", ${this.profiles.userIdOf(sql`${other}::int`)} as "user_id"`,
