@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { Button, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
+import { GiftGlyph } from "../../ui/gift-glyph";
 
 interface Props {
   profile: { id: number; name: string };
@@ -19,7 +20,9 @@ export function ContactActions({ profile }: Props) {
         <FormattedMessage id="member.action_message" values={{ name: profile.name }} />
       </Link>
       <Link to={`/members/${profile.id}/chat?gift=1`} className="btn btn-outline-primary">
-        <span aria-hidden="true">🎁 </span>
+        <span className="me-1">
+          <GiftGlyph />
+        </span>
         <FormattedMessage id="member.action_gift" values={{ name: profile.name }} />
       </Link>
     </div>
@@ -40,7 +43,9 @@ export function LoginToContact({ profile }: Props) {
         <FormattedMessage id="member.action_message" values={{ name: profile.name }} />
       </Button>
       <Button variant="outline-primary" onClick={() => setPrompt("gift")}>
-        <span aria-hidden="true">🎁 </span>
+        <span className="me-1">
+          <GiftGlyph />
+        </span>
         <FormattedMessage id="member.action_gift" values={{ name: profile.name }} />
       </Button>
       <Modal show={prompt !== null} onHide={() => setPrompt(null)} centered aria-labelledby={titleId}>
