@@ -7,7 +7,6 @@ import { ada, chatAnswer, message } from "./test-data";
 
 // The pickers (gift, GIF, message body of photos/gifts/GIFs) are another part of the feature; these
 // tests are about text messages.
-vi.mock("./pickers", () => ({ GiftButton: () => null, GifButton: () => null, MessageBody: () => null }));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,6 +32,20 @@ async function send(text: string) {
 
 const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as MessageRequest;
 const bubble = (text: string) => screen.getByText(text).closest(".chat-bubble") as HTMLElement;
+
+/** A send answer that fails like a dropped network the first time, then stores the message as `id`. */
+function failsOnceThenStores(bodies: MessageRequest[], id: number) {
+  return (init: RequestInit | undefined) => {
+    const body = bodyOf(init);
+    bodies.push(body);
+    if (bodies.length === 1) throw new TypeError("Failed to fetch");
+    return {
+      conversation_id: 5,
+      message: message({ id, from_me: true, text: body.text, client_id: body.client_id }),
+      credits: 30,
+    };
+  };
+}
 
 describe("conversation", () => {
   it("shows the messages newest last with day separators, and the privacy line when older ones are hidden", async () => {
@@ -130,19 +143,7 @@ describe("conversation", () => {
 
   it("keeps a message that got no answer queued and sends it again with the same client_id when back online", async () => {
     const bodies: MessageRequest[] = [];
-    stubApi({
-      "GET /api/chat.php?id=5": chatAnswer(),
-      "POST /api/message.php": (init: RequestInit | undefined) => {
-        const body = bodyOf(init);
-        bodies.push(body);
-        if (bodies.length === 1) throw new TypeError("Failed to fetch");
-        return {
-          conversation_id: 5,
-          message: message({ id: 13, from_me: true, text: body.text, client_id: body.client_id }),
-          credits: 30,
-        };
-      },
-    });
+    stubApi({ "GET /api/chat.php?id=5": chatAnswer(), "POST /api/message.php": failsOnceThenStores(bodies, 13) });
     renderConversation();
     await send("Are you there?");
     expect(await screen.findByText("Waiting for a connection… it will be sent automatically.")).toBeInTheDocument();
@@ -159,19 +160,7 @@ describe("conversation", () => {
 
   it("sends a queued message again, with the same client_id, as soon as the live connection is back", async () => {
     const bodies: MessageRequest[] = [];
-    stubApi({
-      "GET /api/chat.php?id=5": chatAnswer(),
-      "POST /api/message.php": (init: RequestInit | undefined) => {
-        const body = bodyOf(init);
-        bodies.push(body);
-        if (bodies.length === 1) throw new TypeError("Failed to fetch");
-        return {
-          conversation_id: 5,
-          message: message({ id: 14, from_me: true, text: body.text, client_id: body.client_id }),
-          credits: 30,
-        };
-      },
-    });
+    stubApi({ "GET /api/chat.php?id=5": chatAnswer(), "POST /api/message.php": failsOnceThenStores(bodies, 14) });
     const live = liveServerEvents();
     renderConversation(live.events);
     await send("Still there?");
