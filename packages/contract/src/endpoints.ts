@@ -57,6 +57,19 @@ import {
   photoUpdateSchema,
   profileUpdateSchema,
 } from "./profiles.ts";
+import {
+  bundlesResponseSchema,
+  directDebitConfirmRequestSchema,
+  directDebitStartRequestSchema,
+  directDebitStartResponseSchema,
+  paymentCreateRequestSchema,
+  paymentCreateResponseSchema,
+  paymentQuerySchema,
+  paymentResponseSchema,
+  refundRequestSchema,
+  repeatOrderRequestSchema,
+  transactionsResponseSchema,
+} from "./payments.ts";
 import { settingsQuerySchema, settingsResponseSchema } from "./settings.ts";
 import { companyInfoResponseSchema, interestsResponseSchema, regionsResponseSchema } from "./site.ts";
 
@@ -350,6 +363,52 @@ export const ENDPOINTS = {
     auth: "member",
     body: swipeRequestSchema,
     response: swipeResultSchema,
+  }),
+
+  // Credits and payments (decision 021)
+  bundles: endpoint({ method: "GET", path: "/api/bundles.php", auth: "optional", response: bundlesResponseSchema }),
+  createPayment: endpoint({
+    method: "POST",
+    path: "/api/payment.php",
+    auth: "member",
+    body: paymentCreateRequestSchema,
+    response: paymentCreateResponseSchema,
+  }),
+  payment: endpoint({
+    method: "GET",
+    path: "/api/payment.php",
+    auth: "member",
+    query: paymentQuerySchema,
+    response: paymentResponseSchema,
+  }),
+  transactions: endpoint({ method: "GET", path: "/api/transactions.php", auth: "member", response: transactionsResponseSchema }),
+  refund: endpoint({
+    method: "POST",
+    path: "/api/refund.php",
+    auth: "member",
+    body: refundRequestSchema,
+    response: paymentResponseSchema,
+  }),
+  repeatOrder: endpoint({
+    method: "POST",
+    path: "/api/repeat-order.php",
+    auth: "member",
+    body: repeatOrderRequestSchema,
+    response: paymentCreateResponseSchema,
+  }),
+  directDebitStart: endpoint({
+    method: "POST",
+    path: "/api/directdebit.php",
+    auth: "member",
+    body: directDebitStartRequestSchema,
+    response: directDebitStartResponseSchema,
+  }),
+  directDebitConfirm: endpoint({
+    method: "POST",
+    path: "/api/directdebit-confirm.php",
+    auth: "member",
+    body: directDebitConfirmRequestSchema,
+    response: paymentCreateResponseSchema,
   }),
 
   // The top navigation's counts

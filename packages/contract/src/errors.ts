@@ -62,6 +62,17 @@ export const ERROR_CODES = [
   "recipient_unconfirmed",
   "gift_unavailable",
   "gif_unavailable",
+  // payments (decision 021)
+  "bundle_unavailable",
+  "payment_method_unavailable",
+  "payment_provider_failed",
+  "refund_not_allowed",
+  "repeat_order_unavailable",
+  "iban_invalid",
+  "phone_invalid",
+  "code_invalid",
+  "direct_debit_blocked",
+  "direct_debit_limit",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -128,4 +139,14 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   gift_unavailable: 422,
   gif_unavailable: 422,
   recipient_unconfirmed: 403,
+  bundle_unavailable: 422,
+  payment_method_unavailable: 422,
+  payment_provider_failed: 502,
+  refund_not_allowed: 422,
+  repeat_order_unavailable: 422,
+  iban_invalid: 422,
+  phone_invalid: 422,
+  code_invalid: 422,
+  direct_debit_blocked: 403,
+  direct_debit_limit: 429,
 };
