@@ -49,15 +49,6 @@ import {
   memberSearchResponseSchema,
 } from "./members.ts";
 import {
-  geocodeQuerySchema,
-  geocodeResponseSchema,
-  ownProfileResponseSchema,
-  photoIdQuerySchema,
-  photosResponseSchema,
-  photoUpdateSchema,
-  profileUpdateSchema,
-} from "./profiles.ts";
-import {
   bundlesResponseSchema,
   directDebitConfirmRequestSchema,
   directDebitStartRequestSchema,
@@ -70,6 +61,15 @@ import {
   repeatOrderRequestSchema,
   transactionsResponseSchema,
 } from "./payments.ts";
+import {
+  geocodeQuerySchema,
+  geocodeResponseSchema,
+  ownProfileResponseSchema,
+  photoIdQuerySchema,
+  photosResponseSchema,
+  photoUpdateSchema,
+  profileUpdateSchema,
+} from "./profiles.ts";
 import { settingsQuerySchema, settingsResponseSchema } from "./settings.ts";
 import { companyInfoResponseSchema, interestsResponseSchema, regionsResponseSchema } from "./site.ts";
 

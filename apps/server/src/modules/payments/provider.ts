@@ -63,11 +63,8 @@ export type ProviderStatus = "open" | "pending" | "authorized" | "paid" | "faile
 
 /** A provider that cannot be reached or refuses a call; the API answers payment_provider_failed. */
 export class ProviderError extends Error {
-  constructor(
-    message: string,
-    readonly cause?: unknown,
-  ) {
-    super(message);
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
     this.name = "ProviderError";
   }
 }
