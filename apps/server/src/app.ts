@@ -20,6 +20,7 @@ import { locationRoutes } from "./modules/location/routes.ts";
 import { LocationService } from "./modules/location/service.ts";
 import { DirectDebitService } from "./modules/payments/direct-debit.ts";
 import { definePaymentJobs, type PaymentJobs } from "./modules/payments/jobs.ts";
+import { MollieProvider } from "./modules/payments/providers/mollie.ts";
 import { SandboxProvider } from "./modules/payments/providers/sandbox.ts";
 import { sandboxRoutes } from "./modules/payments/providers/sandbox-routes.ts";
 import { paymentHook, paymentRoutes } from "./modules/payments/routes.ts";
@@ -195,13 +196,19 @@ export async function openServices(
   );
   jobs.schedule(purgeChat, { everyMs: DAY, offsetMs: 5 * HOUR });
   const sms = openSms({ url: config.SMS_URL, db: database.db });
-  const sandbox = new SandboxProvider(database.db, jobs);
+  // Mollie with an API key; otherwise the embedded sandbox, so that `npm start` can sell credits.
+  const sandbox = config.MOLLIE_API_KEY ? null : new SandboxProvider(database.db, jobs);
   const payments = new PaymentService({
     db: database.db,
     credits,
     events,
     jobs,
-    provider: sandbox,
+    provider:
+      sandbox ??
+      new MollieProvider({
+        apiKey: config.MOLLIE_API_KEY ?? "",
+        ...(config.MOLLIE_API_ENDPOINT ? { apiEndpoint: config.MOLLIE_API_ENDPOINT } : {}),
+      }),
     customerOf: async (userId) => ({
       name: (await profiles.nameOf(userId)) ?? `#${userId}`,
       email: (await accounts.findUser(userId))?.email ?? "",
