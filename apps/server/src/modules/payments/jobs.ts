@@ -25,7 +25,7 @@ export function definePaymentJobs(
   },
 ): PaymentJobs {
   const receipt = jobs.define<{ paymentId: number }>(
-    "payments.receipt",
+    "payments.send-receipt",
     async ({ paymentId }) => {
       const payment = await payments.findById(paymentId);
       if (!payment?.userId || !payment.paidAt) return;
@@ -44,7 +44,7 @@ export function definePaymentJobs(
   );
   payments.receiptJob = receipt;
   const reconcile = jobs.define(
-    "payments.reconcile",
+    "payments.reconcile-open",
     async () => {
       const changed = await payments.reconcile();
       if (changed) deps.log.info({ changed }, "reconciled open payments with the provider");

@@ -328,7 +328,7 @@ describe("exactly once, whatever the webhooks do", () => {
     const providerId = await providerIdOf(payment_id);
     await sandbox.complete(providerId, "paid");
     // The webhooks are lost.
-    await database.db.execute(sql`delete from jobs where name = 'sandbox.webhook' and payload->>'id' = ${providerId}`);
+    await database.db.execute(sql`delete from jobs where name = 'sandbox.send-webhook' and payload->>'id' = ${providerId}`);
     expect(await app.services.payments.reconcile(new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(1);
     expect((await paymentOf(buyer, payment_id)).status).toBe("paid");
     expect(await balanceOf(buyer.userId)).toBe(SIGNUP_BONUS + 100);

@@ -6,7 +6,7 @@ import type { PaymentMethod } from "@app/contract";
  * and records what that answers. Amounts are whole cents.
  */
 export interface PaymentProvider {
-  /** The provider's name in `payments.provider` and in the webhook path `/hooks/payments/<name>`. */
+  /** The provider's name in the payments table and in the webhook path `/hooks/payments/<name>`. */
   readonly name: "sandbox" | "mollie";
   /**
    * Creates a payment at the provider. `sequence` "first" asks the provider to keep the card or

@@ -65,14 +65,14 @@ export class SandboxProvider implements PaymentProvider {
     this.random = options.random ?? Math.random;
     this.post = options.post ?? postForm;
     this.webhookJob = jobs.define(
-      "sandbox.webhook",
+      "sandbox.send-webhook",
       async ({ id, url }) => {
         const status = await this.post(url, new URLSearchParams({ id }).toString());
         if (status < 200 || status >= 300) throw new Error(`webhook answered ${status}`);
       },
       { payload: webhookPayload, maxAttempts: 10, backoffMs: 5_000, maxBackoffMs: 10 * 60_000, timeoutMs: 30_000 },
     );
-    this.settleJob = jobs.define("sandbox.settle", async ({ id }) => this.settleRecurring(id), {
+    this.settleJob = jobs.define("sandbox.settle-recurring", async ({ id }) => this.settleRecurring(id), {
       payload: settlePayload,
       maxAttempts: 5,
       backoffMs: 5_000,
