@@ -9,6 +9,7 @@ import { FakeSocket } from "./lib/fake-web-socket";
 import { MemberContext, type MemberState } from "./lib/member";
 import { QueryProvider } from "./lib/query-client";
 import { ServerEvents, ServerEventsContext } from "./lib/server-events";
+import { ToastProvider } from "./ui/toasts";
 
 export { testUser } from "./features/account/test-users";
 
@@ -48,7 +49,9 @@ export function renderAsMember(
         <IntlProvider locale="en" messages={en}>
           <QueryProvider>
             <ServerEventsContext.Provider value={events}>
-              <MemberContext.Provider value={state}>{ui}</MemberContext.Provider>
+              <MemberContext.Provider value={state}>
+                <ToastProvider>{ui}</ToastProvider>
+              </MemberContext.Provider>
             </ServerEventsContext.Provider>
           </QueryProvider>
         </IntlProvider>
