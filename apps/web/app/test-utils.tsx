@@ -29,16 +29,22 @@ export function liveServerEvents(): { events: ServerEvents; socket: () => FakeSo
 
 /**
  * Renders `ui` in English at `path`, for `user` (null: a visitor), as the app's providers would (with a
- * fresh query cache, and `events` as the member's event connection). For tests.
+ * fresh query cache, the toasts, `events` as the member's event connection and `refresh` as the
+ * member reload). For tests.
  */
 export function renderAsMember(
   ui: ReactNode,
-  { user, path = "/", events = null }: { user: User | null; path?: string; events?: ServerEvents | null },
+  {
+    user,
+    path = "/",
+    events = null,
+    refresh = async () => {},
+  }: { user: User | null; path?: string; events?: ServerEvents | null; refresh?: () => Promise<void> },
 ) {
   const state: MemberState = {
     user,
     setUser: () => {},
-    refresh: async () => {},
+    refresh,
     logout: async () => {},
     saveLanguage: async () => {},
   };
