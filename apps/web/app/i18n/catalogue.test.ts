@@ -55,7 +55,11 @@ function idsUsedInCode(): Set<string> {
   const eventTypes = new Set<string>(memberEventSchema.options.map((option) => option.shape.type.value));
   const ids = new Set<string>();
   for (const file of files) {
-    const text = readFileSync(file, "utf8");
+    // Comments name things that are not messages (a table's column, `payments.provider`): only code counts.
+    // Comments are taken as such only where they open a line, so that a string like "image/*" stays code.
+    const text = readFileSync(file, "utf8")
+      .replace(/^\s*\/\*[\s\S]*?\*\//gm, "")
+      .replace(/^\s*\/\/.*$/gm, "");
     for (const match of text.matchAll(/["'`]([a-z_]+)\.([a-z0-9_]+(?:\.[a-z0-9_]+)*)["'`]/g)) {
       const id = `${match[1]}.${match[2]}`;
       if (namespaces.has(match[1] as string) && !eventTypes.has(id)) ids.add(id);

@@ -41,7 +41,10 @@ describe("credit package choice (/credits)", () => {
     stubApi({
       "GET /api/bundles.php": bundlesAnswer({ repeat_order: { bundle_id: 2, credits: 250, price: 19.99, method: "creditcard" } }),
     });
-    const { unmount } = renderAsMember(<CreditsChoice returnParam="/chats/5" />, { user: testUser(), path: "/credits?return=%2Fchats%2F5" });
+    const { unmount } = renderAsMember(<CreditsChoice returnParam="/chats/5" />, {
+      user: testUser(),
+      path: "/credits?return=%2Fchats%2F5",
+    });
     expect(await screen.findByRole("link", { name: "Buy your last package again in one step" })).toHaveAttribute(
       "href",
       "/credits/repeat-order",
@@ -132,7 +135,10 @@ describe("paying for a bundle (/credits/{id}/{paymentmethod?})", () => {
 
   it("offers Apple Pay only where the browser can pay with it", async () => {
     stubApi({ "GET /api/bundles.php": bundlesAnswer() });
-    const { unmount } = renderAsMember(<Checkout bundleId={2} methodParam="applepay" />, { user: testUser(), path: "/credits/2/applepay" });
+    const { unmount } = renderAsMember(<Checkout bundleId={2} methodParam="applepay" />, {
+      user: testUser(),
+      path: "/credits/2/applepay",
+    });
     const methods = within(await screen.findByRole("group", { name: "Payment method" }));
     expect(methods.getAllByRole("radio").map((radio) => radio.getAttribute("value"))).toEqual([
       "ideal",

@@ -43,6 +43,8 @@ export function apiError(status: number, error: string, message: string): Respon
 /** The JSON bodies of the calls `fetch` got for "METHOD path". */
 export function bodiesOf(fetch: { mock: { calls: unknown[][] } }, method: string, path: string): Record<string, unknown>[] {
   return fetch.mock.calls
-    .filter(([url, init]) => String(url).split("?")[0] === path && ((init as RequestInit | undefined)?.method ?? "GET") === method)
+    .filter(
+      ([url, init]) => String(url).split("?")[0] === path && ((init as RequestInit | undefined)?.method ?? "GET") === method,
+    )
     .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
 }
