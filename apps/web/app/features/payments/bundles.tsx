@@ -3,6 +3,7 @@ import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Badge } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
 import { errorMessage } from "../../lib/form-errors";
 import { LoadFailed, Loading } from "../../ui/load-state";
 import { bundlesQuery } from "./api";
@@ -48,6 +49,36 @@ export function QueryState<T>({
   );
 }
 
+function NoBundles() {
+  return (
+    <p className="text-body-secondary">
+      <FormattedMessage id="payments.no_bundles" />
+    </p>
+  );
+}
+
+/** A bundle or method the page names is not offered (any more): the message and the way back (`to`, `linkId`). */
+export function NotOffered({
+  messageId,
+  to,
+  linkId = "payments.choose_package",
+}: {
+  messageId: string;
+  to: string;
+  linkId?: string;
+}) {
+  return (
+    <div className="alert alert-warning" role="alert">
+      <p>
+        <FormattedMessage id={messageId} />
+      </p>
+      <Link to={to} className="btn btn-primary">
+        <FormattedMessage id={linkId} />
+      </Link>
+    </div>
+  );
+}
+
 function BestValue() {
   return (
     <Badge bg="success" pill>
@@ -81,13 +112,7 @@ function BundleFacts({ bundle, headingLevel = "h3" }: { bundle: Bundle; headingL
 
 /** The bundles as cards (pricing, premium), each with its own action (`action(bundle)`). */
 export function BundleCards({ bundles, action }: { bundles: readonly Bundle[]; action?: (bundle: Bundle) => ReactNode }) {
-  if (bundles.length === 0) {
-    return (
-      <p className="text-body-secondary">
-        <FormattedMessage id="payments.no_bundles" />
-      </p>
-    );
-  }
+  if (bundles.length === 0) return <NoBundles />;
   return (
     <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 list-unstyled mb-0">
       {bundles.map((bundle) => (
@@ -117,13 +142,7 @@ export function BundleChoice({
   value: number | null;
   onChange: (id: number) => void;
 }) {
-  if (bundles.length === 0) {
-    return (
-      <p className="text-body-secondary">
-        <FormattedMessage id="payments.no_bundles" />
-      </p>
-    );
-  }
+  if (bundles.length === 0) return <NoBundles />;
   return (
     <fieldset className="mb-3">
       <legend className="h5">

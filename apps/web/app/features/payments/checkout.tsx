@@ -5,8 +5,9 @@ import { Link, useNavigate } from "react-router";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { createPayment } from "./api";
-import { usePrice, WithBundles } from "./bundles";
+import { NotOffered, usePrice, WithBundles } from "./bundles";
 import { MethodLabel, useOfferedMethods } from "./methods";
+import { safeCheckoutUrl } from "./safe-urls";
 import { usePaymentAttempt } from "./use-payment-attempt";
 
 export interface CheckoutProps {
@@ -28,18 +29,7 @@ export function Checkout(props: CheckoutProps) {
 /** The chosen bundle, or a message and the way back to the choice when it is not offered (any more). */
 function CheckoutForm({ data, bundleId, ...rest }: CheckoutProps & { data: BundlesResponse }) {
   const bundle = data.bundles.find((candidate) => candidate.id === bundleId);
-  if (!bundle) {
-    return (
-      <div className="alert alert-warning" role="alert">
-        <p>
-          <FormattedMessage id="error.bundle_unavailable" />
-        </p>
-        <Link to="/credits" className="btn btn-primary">
-          <FormattedMessage id="payments.choose_package" />
-        </Link>
-      </div>
-    );
-  }
+  if (!bundle) return <NotOffered messageId="error.bundle_unavailable" to="/credits" />;
   return <PayForm bundle={bundle} methods={data.methods} {...rest} />;
 }
 
@@ -70,7 +60,8 @@ function PayForm({
     void run(`${bundle.id}:${method}`, async (clientId) => {
       const answer = await createPayment({ bundle_id: bundle.id, method, client_id: clientId });
       // The page stays busy: the browser is on its way to the provider or the result page.
-      if (answer.checkout_url) goTo(answer.checkout_url);
+      const checkout = safeCheckoutUrl(answer.checkout_url);
+      if (checkout) goTo(checkout);
       else void navigate(`/transactions/${answer.payment_id}`);
     });
   };

@@ -7,7 +7,7 @@ import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/text-field";
 import { confirmDirectDebit, startDirectDebit } from "./api";
-import { usePrice, WithBundles } from "./bundles";
+import { NotOffered, usePrice, WithBundles } from "./bundles";
 import { isTransientError } from "./use-payment-attempt";
 
 export interface DirectDebitProps {
@@ -22,26 +22,19 @@ export function DirectDebit({ bundleId, newClientId }: DirectDebitProps) {
     <WithBundles>
       {(data) => {
         const bundle = data.bundles.find((candidate) => candidate.id === bundleId);
-        if (!bundle) return <Unavailable messageId="error.bundle_unavailable" to="/credits" />;
+        if (!bundle) return <NotOffered messageId="error.bundle_unavailable" to="/credits" />;
         if (!data.methods.includes("directdebit")) {
-          return <Unavailable messageId="error.payment_method_unavailable" to={`/credits/${bundle.id}`} />;
+          return (
+            <NotOffered
+              messageId="error.payment_method_unavailable"
+              to={`/credits/${bundle.id}`}
+              linkId="payments.other_method"
+            />
+          );
         }
         return <DirectDebitSteps bundle={bundle} newClientId={newClientId} />;
       }}
     </WithBundles>
-  );
-}
-
-function Unavailable({ messageId, to }: { messageId: string; to: string }) {
-  return (
-    <div className="alert alert-warning" role="alert">
-      <p>
-        <FormattedMessage id={messageId} />
-      </p>
-      <Link to={to} className="btn btn-primary">
-        <FormattedMessage id="payments.choose_package" />
-      </Link>
-    </div>
   );
 }
 

@@ -1,3 +1,5 @@
+import { safeReturnPath } from "./safe-urls";
+
 /**
  * What the payment pages remember in this tab (sessionStorage) across the provider's checkout page,
  * which the browser leaves the site for: where to go back after paying, and which payments were repeat
@@ -29,17 +31,6 @@ function write(key: string, value: string | null): void {
   } catch {
     // Full or blocked storage: the page then offers the default way on.
   }
-}
-
-/**
- * A path on this site to go back to (`/chats/12`), or null. Anything else (another origin, `//host`,
- * a backslash trick, a `javascript:` URL) is refused, so that `?return=` cannot send a member away.
- */
-export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || value.length > 500) return null;
-  if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
-  if ([...value].some((char) => char.charCodeAt(0) < 0x20)) return null;
-  return value;
 }
 
 /** Remembers where to go back after paying (the `?return=` of /credits), or forgets it (null). */

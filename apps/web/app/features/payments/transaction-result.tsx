@@ -15,6 +15,7 @@ import { QueryState, usePrice } from "./bundles";
 import { useMethodName } from "./methods";
 import { RefundModal } from "./refund-modal";
 import { useRepeatOrder } from "./repeat-order";
+import { safeCheckoutUrl } from "./safe-urls";
 import { isRepeatPayment, readReturnPath } from "./session";
 import { StatusBadge } from "./status";
 
@@ -101,6 +102,7 @@ function ResultView({ payment, newClientId }: { payment: Payment; newClientId?: 
 /** What happened to the payment, and what the member can do next. */
 function Outcome({ payment, newClientId }: { payment: Payment; newClientId?: (() => string) | undefined }) {
   if (OPEN_PAYMENT_STATUSES.includes(payment.status)) {
+    const checkout = safeCheckoutUrl(payment.checkout_url);
     return (
       <div className="alert alert-info">
         <div role="status" className="d-flex align-items-center gap-2 h5 mb-2">
@@ -110,8 +112,8 @@ function Outcome({ payment, newClientId }: { payment: Payment; newClientId?: (()
         <p className="mb-0">
           <FormattedMessage id="payments.processing_hint" />
         </p>
-        {payment.checkout_url ? (
-          <a href={payment.checkout_url} className="btn btn-primary mt-3">
+        {checkout ? (
+          <a href={checkout} className="btn btn-primary mt-3">
             <FormattedMessage id="payments.continue_paying" />
           </a>
         ) : null}
