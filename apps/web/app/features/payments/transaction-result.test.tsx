@@ -6,6 +6,7 @@ import { liveServerEvents, renderAsMember, stubApi, testUser } from "../../test-
 import { markRepeatPayment, storeReturnPath } from "./session";
 import { bodiesOf, bundlesAnswer, paymentAnswer } from "./test-data";
 import { PAYMENT_POLL_MS, TransactionResult } from "./transaction-result";
+import { TransactionsList } from "./transactions-list";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -66,6 +67,21 @@ describe("the result page (/transactions/{id})", () => {
     expect(screen.getByRole("link", { name: "Search members" })).toHaveAttribute("href", "/members");
     await act(async () => vi.advanceTimersByTime(PAYMENT_POLL_MS * 3));
     expect(polls()).toBe(3);
+  });
+
+  it("shows no toast for a paid order opened from the history", async () => {
+    stubApi({
+      "GET /api/transactions.php": { payments: [paymentAnswer({ payment_id: 9, status: "paid" })] },
+      "GET /api/payment.php": paymentAnswer({ payment_id: 9, status: "paid" }),
+    });
+    function Orders() {
+      const { pathname } = useLocation();
+      return pathname === "/transactions" ? <TransactionsList /> : <TransactionResult id={9} />;
+    }
+    renderAsMember(<Orders />, { user: testUser(), path: "/transactions" });
+    fireEvent.click(await screen.findByRole("link", { name: "Order #9" }));
+    expect(await screen.findByText("250 credits have been added")).toBeVisible();
+    expect(within(toastRegion()).queryByRole("status")).toBeNull();
   });
 
   it("shows a failed or cancelled payment with a way to try again", async () => {

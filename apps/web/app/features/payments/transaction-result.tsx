@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { errorMessage } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
 import { useServerEvent, useServerEventsState } from "../../lib/server-events";
@@ -42,7 +42,9 @@ export function TransactionResult({ id, newClientId }: { id: number; newClientId
       void queryClient.invalidateQueries({ queryKey: paymentQuery(id).queryKey });
     }
   });
-  useCompletion(payment.data);
+  // An order opened from the history is old news: no toast unless it completes while on screen.
+  const fromHistory = (useLocation().state as { fromHistory?: boolean } | null)?.fromHistory === true;
+  useCompletion(payment.data, fromHistory);
   return (
     <QueryState query={payment} loading="payments.result_loading">
       {(data) => <ResultView payment={data} newClientId={newClientId} />}
@@ -51,20 +53,24 @@ export function TransactionResult({ id, newClientId }: { id: number; newClientId
 }
 
 /**
- * Once per page, when the payment is (or becomes) paid: the toast, and the lists that depend on it
- * marked stale. Without a live connection the member is reloaded once, so that the navigation's
- * credits do not wait for the next poll; with one, the member provider does it on `user.changed`.
+ * Once per page, when the payment is (or becomes) paid: the toast (not for a paid order opened from
+ * the history), and the lists that depend on it marked stale. Without a live connection the member
+ * is reloaded once, so that the navigation's credits do not wait for the next poll; with one, the
+ * member provider does it on `user.changed`.
  */
-function useCompletion(payment: Payment | undefined) {
+function useCompletion(payment: Payment | undefined, fromHistory: boolean) {
   const intl = useIntl();
   const toast = useToast();
   const queryClient = useQueryClient();
   const { refresh } = useMember();
   const live = useServerEventsState() === "open";
   const announced = useRef(false);
+  const seenOpen = useRef(false);
   useEffect(() => {
+    if (isOpen(payment)) seenOpen.current = true;
     if (payment?.status !== "paid" || announced.current) return;
     announced.current = true;
+    if (fromHistory && !seenOpen.current) return;
     toast({
       body: (
         <>
@@ -78,7 +84,7 @@ function useCompletion(payment: Payment | undefined) {
     void queryClient.invalidateQueries({ queryKey: BUNDLES_KEY });
     void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
     if (!live) void refresh().catch(() => undefined);
-  }, [payment, intl, toast, queryClient, refresh, live]);
+  }, [payment, fromHistory, intl, toast, queryClient, refresh, live]);
 }
 
 function ResultView({ payment, newClientId }: { payment: Payment; newClientId?: (() => string) | undefined }) {

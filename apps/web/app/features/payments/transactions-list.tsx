@@ -74,7 +74,7 @@ function PaymentsTable({ payments }: { payments: Payment[] }) {
                 <time dateTime={payment.created}>{intl.formatDate(payment.created, { dateStyle: "medium" })}</time>
               </td>
               <th scope="row">
-                <Link to={`/transactions/${payment.payment_id}`}>
+                <Link to={`/transactions/${payment.payment_id}`} state={{ fromHistory: true }}>
                   <FormattedMessage id="payments.order_number" values={{ id: payment.payment_id }} />
                 </Link>
               </th>
