@@ -18,6 +18,13 @@ import { LikeService } from "./modules/likes/index.ts";
 import { likeRoutes } from "./modules/likes/routes.ts";
 import { locationRoutes } from "./modules/location/routes.ts";
 import { LocationService } from "./modules/location/service.ts";
+import { DirectDebitService } from "./modules/payments/direct-debit.ts";
+import { definePaymentJobs, type PaymentJobs } from "./modules/payments/jobs.ts";
+import { MollieProvider } from "./modules/payments/providers/mollie.ts";
+import { SandboxProvider } from "./modules/payments/providers/sandbox.ts";
+import { sandboxRoutes } from "./modules/payments/providers/sandbox-routes.ts";
+import { paymentHook, paymentRoutes } from "./modules/payments/routes.ts";
+import { PaymentService } from "./modules/payments/service.ts";
 import { photoRoutes } from "./modules/photos/routes.ts";
 import { PhotoService } from "./modules/photos/service.ts";
 import { ProfileService } from "./modules/profiles/index.ts";
@@ -47,6 +54,7 @@ import { preloadCatalogues, t } from "./platform/i18n.ts";
 import { JobRunner } from "./platform/jobs.ts";
 import { type Mailer, OutboxMailer, openMailer } from "./platform/mailer.ts";
 import { MemberEvents } from "./platform/member-events.ts";
+import { OutboxSms, openSms, type SmsSender } from "./platform/sms.ts";
 import { openStorage } from "./platform/storage.ts";
 
 const HOUR = 3_600_000;
@@ -76,6 +84,13 @@ export interface Services {
   badges: BadgeService;
   /** Typed events to one member's sockets on every node (platform/member-events.ts). */
   events: MemberEvents;
+  /** Text messages (direct-debit codes): an HTTP gateway, or the outbox the development mailbox shows. */
+  sms: SmsSender;
+  payments: PaymentService;
+  paymentJobs: PaymentJobs;
+  directDebit: DirectDebitService;
+  /** The embedded payment provider, unless MOLLIE_API_KEY selects Mollie. */
+  sandbox: SandboxProvider | null;
 }
 
 export interface BuildOptions {
@@ -180,6 +195,44 @@ export async function openServices(
     { timeoutMs: 30 * 60_000, maxAttempts: 3, backoffMs: 60_000 },
   );
   jobs.schedule(purgeChat, { everyMs: DAY, offsetMs: 5 * HOUR });
+  const sms = openSms({ url: config.SMS_URL, db: database.db });
+  // Mollie with an API key; otherwise the embedded sandbox, so that `npm start` can sell credits.
+  const sandbox = config.MOLLIE_API_KEY ? null : new SandboxProvider(database.db, jobs);
+  const payments = new PaymentService({
+    db: database.db,
+    credits,
+    events,
+    jobs,
+    provider:
+      sandbox ??
+      new MollieProvider({
+        apiKey: config.MOLLIE_API_KEY ?? "",
+        ...(config.MOLLIE_API_ENDPOINT ? { apiEndpoint: config.MOLLIE_API_ENDPOINT } : {}),
+      }),
+    customerOf: async (userId) => ({
+      name: (await profiles.nameOf(userId)) ?? `#${userId}`,
+      email: (await accounts.findUser(userId))?.email ?? "",
+    }),
+    log,
+  });
+  const directDebit = new DirectDebitService(database.db, payments, sms);
+  const paymentJobs = definePaymentJobs(jobs, payments, {
+    mailer,
+    recipientOf: async (userId) => {
+      const [user, name] = await Promise.all([accounts.findUser(userId), profiles.nameOf(userId)]);
+      return user?.email ? { email: user.email, name: name ?? user.email } : null;
+    },
+    site: async () => {
+      const settings = await site.settings({ host: "", locale: "en", geoipCountry: null, selectedCountry: null });
+      return {
+        name: settings.name,
+        origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT}`,
+        company: await site.companyInfo(""),
+      };
+    },
+    log,
+  });
+  jobs.schedule(paymentJobs.reconcile, { everyMs: 5 * 60_000 });
   const pruneEvents = jobs.define("member-events.prune", async () => void (await events.prune()), { maxAttempts: 3 });
   jobs.schedule(pruneEvents, { everyMs: DAY, offsetMs: 4 * HOUR });
   return {
@@ -203,6 +256,11 @@ export async function openServices(
     gifs,
     badges,
     events,
+    sms,
+    payments,
+    paymentJobs,
+    directDebit,
+    sandbox,
   };
 }
 
@@ -351,9 +409,21 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
       return member ? { profileId: member.profileId, paid: member.paid } : null;
     },
   });
-  await registerProviderHooks(server, options.providerHooks ?? []);
+  await server.register(paymentRoutes, {
+    payments: services.payments,
+    directDebit: services.directDebit,
+    site: services.site,
+    profiles: services.profiles,
+    geoipCountry,
+    publicUrl: config.PUBLIC_URL,
+  });
+  if (services.sandbox) await server.register(sandboxRoutes, { sandbox: services.sandbox });
+  await registerProviderHooks(server, [paymentHook(services.payments), ...(options.providerHooks ?? [])]);
   if (services.mailer instanceof OutboxMailer && showsDevMailbox(config)) {
-    await server.register(mailboxRoutes, { outbox: services.mailer });
+    await server.register(mailboxRoutes, {
+      outbox: services.mailer,
+      sms: services.sms instanceof OutboxSms ? services.sms : null,
+    });
   }
   const ws = await registerWebSocket(server, {
     bus: services.bus,

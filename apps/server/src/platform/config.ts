@@ -23,6 +23,15 @@ const settingsSchema = z.object({
   SMTP_URL: urlOf(["smtp:", "smtps:"]).optional(),
   MAIL_FROM: z.string().default("Dating <no-reply@localhost>"),
   PUBLIC_URL: z.string().url().optional(),
+  /** An HTTP SMS gateway (POST JSON {to, text}; user info as basic auth) for direct-debit codes; else the outbox. */
+  SMS_URL: urlOf(["http:", "https:"]).optional(),
+  /** Mollie's API key (test_… or live_…): payments go to Mollie instead of the embedded sandbox. */
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(test|live)_\w{20,}$/)
+    .optional(),
+  /** Mollie's API base, for a local stand-in in tests. */
+  MOLLIE_API_ENDPOINT: z.string().url().optional(),
   /** Extra origins allowed to open the WebSocket (comma separated); the public URL's origin always is. */
   ALLOWED_ORIGINS: z.string().default(""),
   /** A header set by a trusted proxy with the visitor's ISO country (e.g. cf-ipcountry); none by default. */

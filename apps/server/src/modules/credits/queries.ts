@@ -61,6 +61,33 @@ export async function debitWithLedgerRow(
   return debited ? Number(debited.balance_after) : null;
 }
 
+/**
+ * Takes up to `upTo` (> 0) credits off a balance, never below zero, and writes its ledger row, in one
+ * statement; returns what was taken and the balance after (both 0 without a credit account). Nothing is
+ * written when there is nothing to take.
+ */
+export async function takeBackWithLedgerRow(
+  tx: DbOrTx,
+  row: { userId: number; upTo: number; reason: string; key?: string | undefined },
+): Promise<{ taken: number; balance: number }> {
+  const result = await tx.execute(
+    sql`with "before" as (
+          select "balance" from ${creditAccounts} where "user_id" = ${row.userId} for update
+        ), "taken" as (
+          update ${creditAccounts} set "balance" = ${creditAccounts.balance} - least(${creditAccounts.balance}, ${row.upTo}), "updated_at" = now()
+          from "before"
+          where ${creditAccounts.userId} = ${row.userId} and "before"."balance" > 0
+          returning "before"."balance" - ${creditAccounts.balance} as "taken", ${creditAccounts.balance} as "balance"
+        ), "ledger" as (
+          insert into ${creditLedger} ("user_id", "delta", "balance_after", "reason", "key")
+          select ${row.userId}, -"taken", "balance", ${row.reason}, ${row.key ?? null} from "taken"
+        )
+        select "taken", "balance" from "taken"`,
+  );
+  const [taken] = (result as unknown as { rows: { taken: number; balance: number }[] }).rows;
+  return taken ? { taken: Number(taken.taken), balance: Number(taken.balance) } : { taken: 0, balance: 0 };
+}
+
 export async function setPaidUser(tx: DbOrTx, userId: number): Promise<void> {
   await tx
     .insert(creditAccounts)

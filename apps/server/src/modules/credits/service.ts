@@ -11,6 +11,7 @@ import {
   ledgerOf,
   lockMemberCredits,
   setPaidUser,
+  takeBackWithLedgerRow,
 } from "./queries.ts";
 
 export interface CreditChangeInput {
@@ -59,6 +60,23 @@ export class CreditService {
     const balance = await addToBalance(tx, userId, delta);
     await insertLedgerRow(tx, { userId, delta, balanceAfter: balance, reason, key });
     return { balance, replayed: false };
+  }
+
+  /**
+   * Takes back up to `upTo` credits (a refund or chargeback of credits partly spent): what is still on
+   * the balance, never below zero, whatever spends run at the same moment (they wait on the balance row).
+   * With a `key`, at most once per member; a replay answers `taken: 0`.
+   */
+  async takeBack(
+    tx: Tx,
+    input: { userId: number; upTo: number; reason: string; key: string },
+  ): Promise<{ taken: number; balance: number; replayed: boolean }> {
+    if (!Number.isSafeInteger(input.upTo) || input.upTo <= 0)
+      throw new Error(`take-back must be a positive integer, got ${input.upTo}`);
+    await lockMemberCredits(tx, input.userId);
+    const earlier = await findKeyedLedgerRow(tx, input.userId, input.key);
+    if (earlier) return { taken: 0, balance: earlier.balanceAfter, replayed: true };
+    return { ...(await takeBackWithLedgerRow(tx, input)), replayed: false };
   }
 
   /** A change on its own: opens its own transaction for the balance and the ledger row. */

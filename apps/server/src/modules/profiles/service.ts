@@ -229,6 +229,11 @@ export class ProfileService {
     };
   }
 
+  /** The name on a member's profile (receipts and other mail address them by it). */
+  async nameOf(userId: number): Promise<string | null> {
+    return (await findProfileOfUser(this.db, userId))?.name ?? null;
+  }
+
   /** A lent SQL expression: the profile id of the member in `userId` (for the session's one query). */
   profileIdOf(userId: SQL): SQL<number | null> {
     return profileIdOfUserColumn(userId);

@@ -3,36 +3,13 @@ import { useIntl } from "react-intl";
 import { useHydrated } from "../../lib/display-mode";
 
 /**
- * Spec §1's payment methods as the member sees them: a name and a small mark drawn inline (no image
- * downloads, no third-party logos). Brand names stay as the brands write them in every language; the
- * generic methods (card, bank transfer, direct debit) have translated names.
+ * Spec §1's payment methods as the member sees them: a name (`payments.method.<id>`, shared with the
+ * server's sandbox page and receipts; brands keep their own names) and a small mark drawn inline (no
+ * image downloads, no third-party logos).
  */
-const BRAND_NAMES: Partial<Record<PaymentMethod, string>> = {
-  ideal: "iDEAL",
-  bancontact: "Bancontact",
-  kbc: "KBC/CBC",
-  belfius: "Belfius",
-  eps: "EPS",
-  blik: "BLIK",
-  przelewy24: "Przelewy24",
-  twint: "TWINT",
-  applepay: "Apple Pay",
-  paypal: "PayPal",
-  paysafecard: "paysafecard",
-};
-
-const GENERIC_NAMES: Partial<Record<PaymentMethod, string>> = {
-  creditcard: "payments.method_creditcard",
-  banktransfer: "payments.method_banktransfer",
-  directdebit: "payments.method_directdebit",
-};
-
 export function useMethodName(): (method: PaymentMethod) => string {
   const intl = useIntl();
-  return (method) => {
-    const id = GENERIC_NAMES[method];
-    return id ? intl.formatMessage({ id }) : (BRAND_NAMES[method] ?? method);
-  };
+  return (method) => intl.formatMessage({ id: `payments.method.${method}` });
 }
 
 /** The colours and letters of each mark (the brands' own colours, so that members recognise them). */
