@@ -28,6 +28,7 @@ import { type RootData, useRootData } from "./lib/root-data";
 import { extractTracking, hasTrafficSource } from "./lib/tracking";
 import { servicesContext } from "./server-context";
 import appStylesheet from "./styles/app.scss?url";
+import { ToastProvider } from "./ui/toasts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -117,7 +118,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <QueryProvider>
         <MemberProvider initialUser={loaderData.user}>
           <LikesProvider>
-            <Outlet />
+            <ToastProvider>
+              <Outlet />
+            </ToastProvider>
           </LikesProvider>
         </MemberProvider>
       </QueryProvider>

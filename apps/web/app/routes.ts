@@ -27,6 +27,13 @@ export default [
     route("settings", "routes/settings.tsx"),
     route("notifications", "routes/notifications.tsx"),
     route("lang-config", "routes/lang-config.tsx"),
+    route("pricing", "routes/pricing.tsx"),
+    route("premium", "routes/premium.tsx"),
+    route("credits", "routes/credits.tsx", { id: "credits" }),
+    route("credits/repeat-order", "routes/credits-repeat-order.tsx"),
+    route("credits/:id/:paymentmethod?", "routes/credits-checkout.tsx", { id: "credits-id-paymentmethod" }),
+    route("directdebit", "routes/directdebit.tsx"),
+    route("transactions/:id?", "routes/transactions.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("ui/layouts/chat-layout.tsx", [

@@ -9,6 +9,7 @@ import { FakeSocket } from "./lib/fake-web-socket";
 import { MemberContext, type MemberState } from "./lib/member";
 import { QueryProvider } from "./lib/query-client";
 import { ServerEvents, ServerEventsContext } from "./lib/server-events";
+import { ToastProvider } from "./ui/toasts";
 
 export { testUser } from "./features/account/test-users";
 
@@ -28,16 +29,22 @@ export function liveServerEvents(): { events: ServerEvents; socket: () => FakeSo
 
 /**
  * Renders `ui` in English at `path`, for `user` (null: a visitor), as the app's providers would (with a
- * fresh query cache, and `events` as the member's event connection). For tests.
+ * fresh query cache, the toasts, `events` as the member's event connection and `refresh` as the
+ * member reload). For tests.
  */
 export function renderAsMember(
   ui: ReactNode,
-  { user, path = "/", events = null }: { user: User | null; path?: string; events?: ServerEvents | null },
+  {
+    user,
+    path = "/",
+    events = null,
+    refresh = async () => {},
+  }: { user: User | null; path?: string; events?: ServerEvents | null; refresh?: () => Promise<void> },
 ) {
   const state: MemberState = {
     user,
     setUser: () => {},
-    refresh: async () => {},
+    refresh,
     logout: async () => {},
     saveLanguage: async () => {},
   };
@@ -48,7 +55,9 @@ export function renderAsMember(
         <IntlProvider locale="en" messages={en}>
           <QueryProvider>
             <ServerEventsContext.Provider value={events}>
-              <MemberContext.Provider value={state}>{ui}</MemberContext.Provider>
+              <MemberContext.Provider value={state}>
+                <ToastProvider>{ui}</ToastProvider>
+              </MemberContext.Provider>
             </ServerEventsContext.Provider>
           </QueryProvider>
         </IntlProvider>

@@ -8,7 +8,7 @@ export interface TextFieldProps {
   label: ReactNode;
   value: string;
   onChange: (value: string) => void;
-  type?: "text" | "email" | "password";
+  type?: "text" | "email" | "password" | "tel";
   /** Shown under the field and tied to it with aria-describedby. */
   hint?: ReactNode;
   /** The field's error: marks it invalid (aria-invalid) and is tied to it with aria-describedby. */
@@ -19,7 +19,7 @@ export interface TextFieldProps {
   /** A textarea with this many rows instead of an input. */
   rows?: number;
   onBlur?: () => void;
-  inputMode?: "email" | "text";
+  inputMode?: "email" | "text" | "tel" | "numeric";
   className?: string;
   /** More content under the field (a suggestion, a link). */
   children?: ReactNode;

@@ -1,0 +1,126 @@
+import { type Bundle, type BundlesResponse, FORM_METHODS, type PaymentMethod, paymentMethodSchema } from "@app/contract";
+import { type FormEvent, useState } from "react";
+import { FormattedMessage } from "react-intl";
+import { Link, useNavigate } from "react-router";
+import { BusyButton } from "../../ui/busy-button";
+import { FormAlert } from "../../ui/form-alert";
+import { createPayment } from "./api";
+import { NotOffered, usePrice, WithBundles } from "./bundles";
+import { MethodLabel, useOfferedMethods } from "./methods";
+import { safeCheckoutUrl } from "./safe-urls";
+import { usePaymentAttempt } from "./use-payment-attempt";
+
+export interface CheckoutProps {
+  bundleId: number;
+  /** The URL's `{paymentmethod?}`: pre-selected when it is one of the offered methods. */
+  methodParam?: string | undefined;
+  /** Leaves the site for the provider's checkout page (replaceable in tests). */
+  goTo?: (url: string) => void;
+  newClientId?: () => string;
+}
+
+const leaveForCheckout = (url: string) => window.location.assign(url);
+
+/** /credits/{id}/{paymentmethod?} (spec §2): the chosen bundle, the payment method and "Pay". */
+export function Checkout(props: CheckoutProps) {
+  return <WithBundles>{(data) => <CheckoutForm data={data} {...props} />}</WithBundles>;
+}
+
+/** The chosen bundle, or a message and the way back to the choice when it is not offered (any more). */
+function CheckoutForm({ data, bundleId, ...rest }: CheckoutProps & { data: BundlesResponse }) {
+  const bundle = data.bundles.find((candidate) => candidate.id === bundleId);
+  if (!bundle) return <NotOffered messageId="error.bundle_unavailable" to="/credits" />;
+  return <PayForm bundle={bundle} methods={data.methods} {...rest} />;
+}
+
+function PayForm({
+  bundle,
+  methods,
+  methodParam,
+  goTo = leaveForCheckout,
+  newClientId,
+}: Omit<CheckoutProps, "bundleId"> & { bundle: Bundle; methods: readonly PaymentMethod[] }) {
+  const price = usePrice();
+  const navigate = useNavigate();
+  const offered = useOfferedMethods(methods);
+  const fromUrl = paymentMethodSchema.safeParse(methodParam);
+  const [picked, setPicked] = useState<PaymentMethod | null>(fromUrl.success ? fromUrl.data : null);
+  // The URL's method when offered here, else the first one the server lists.
+  const method = picked && offered.includes(picked) ? picked : (offered[0] ?? null);
+  const { busy, error, formRef, run } = usePaymentAttempt(newClientId);
+
+  const pay = (event: FormEvent) => {
+    event.preventDefault();
+    if (!method) return;
+    if (FORM_METHODS.includes(method)) {
+      // Direct debit is the site's own form (IBAN, phone, one-time code), not a provider page.
+      void navigate(`/directdebit?bundle=${bundle.id}`);
+      return;
+    }
+    void run(`${bundle.id}:${method}`, async (clientId) => {
+      const answer = await createPayment({ bundle_id: bundle.id, method, client_id: clientId });
+      // The page stays busy: the browser is on its way to the provider or the result page.
+      const checkout = safeCheckoutUrl(answer.checkout_url);
+      if (checkout) goTo(checkout);
+      else void navigate(`/transactions/${answer.payment_id}`);
+    });
+  };
+
+  const amount = price(bundle.price, bundle.currency);
+  return (
+    <form ref={formRef} onSubmit={pay} noValidate>
+      <section className="card shadow-sm mb-4" aria-labelledby="checkout-bundle-heading">
+        <div className="card-body d-flex flex-wrap justify-content-between align-items-center gap-2">
+          <div>
+            <h2 id="checkout-bundle-heading" className="h6 text-body-secondary mb-1">
+              <FormattedMessage id="payments.your_package" />
+            </h2>
+            <p className="h4 mb-0">
+              <FormattedMessage id="payments.credits_count" values={{ credits: bundle.credits }} />
+              {" · "}
+              {amount}
+              {bundle.best_value ? (
+                <span className="badge text-bg-success rounded-pill ms-2 fs-6 align-middle">
+                  <FormattedMessage id="payments.best_value" />
+                </span>
+              ) : null}
+            </p>
+          </div>
+          <Link to="/credits">
+            <FormattedMessage id="payments.change_package" />
+          </Link>
+        </div>
+      </section>
+      <FormAlert>{error}</FormAlert>
+      {offered.length > 0 ? (
+        <fieldset className="mb-4">
+          <legend className="h5">
+            <FormattedMessage id="payments.method_legend" />
+          </legend>
+          <div className="list-group">
+            {offered.map((candidate) => (
+              <label key={candidate} className="list-group-item list-group-item-action d-flex align-items-center gap-3 py-2">
+                <input
+                  type="radio"
+                  className="form-check-input flex-shrink-0 mt-0"
+                  name="method"
+                  value={candidate}
+                  checked={method === candidate}
+                  onChange={() => setPicked(candidate)}
+                />
+                <MethodLabel method={candidate} />
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <p className="text-body-secondary">
+          <FormattedMessage id="payments.no_methods" />
+        </p>
+      )}
+      <BusyButton type="submit" size="lg" busy={busy} disabled={!method}>
+        <FormattedMessage id="payments.pay" values={{ price: amount }} />
+      </BusyButton>
+    </form>
+  );
+}

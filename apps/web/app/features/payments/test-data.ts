@@ -1,0 +1,50 @@
+import type { BundlesResponse, Payment } from "@app/contract";
+
+/** GET /api/bundles.php as a Dutch member sees it, for tests. */
+export function bundlesAnswer(overrides: Partial<BundlesResponse> = {}): BundlesResponse {
+  return {
+    country: "NL",
+    currency: "EUR",
+    bundles: [
+      { id: 1, credits: 100, price: 9.99, currency: "EUR", best_value: false },
+      { id: 2, credits: 250, price: 19.99, currency: "EUR", best_value: true },
+      { id: 3, credits: 600, price: 39.99, currency: "EUR", best_value: false },
+    ],
+    methods: ["ideal", "creditcard", "applepay", "paypal", "directdebit"],
+    costs: { message: 10, photo: 15, gift: 20 },
+    refund_days: 14,
+    repeat_order: null,
+    ...overrides,
+  };
+}
+
+/** A payment as GET /api/payment.php answers it, for tests. */
+export function paymentAnswer(overrides: Partial<Payment> = {}): Payment {
+  return {
+    payment_id: 12,
+    status: "pending",
+    credits: 250,
+    amount: 19.99,
+    currency: "EUR",
+    method: "ideal",
+    created: "2026-03-01T10:00:00.000Z",
+    paid_at: null,
+    refundable: false,
+    checkout_url: null,
+    ...overrides,
+  };
+}
+
+/** An API error answer, as the server's error handler writes it. */
+export function apiError(status: number, error: string, message: string): Response {
+  return new Response(JSON.stringify({ error, message }), { status });
+}
+
+/** The JSON bodies of the calls `fetch` got for "METHOD path". */
+export function bodiesOf(fetch: { mock: { calls: unknown[][] } }, method: string, path: string): Record<string, unknown>[] {
+  return fetch.mock.calls
+    .filter(
+      ([url, init]) => String(url).split("?")[0] === path && ((init as RequestInit | undefined)?.method ?? "GET") === method,
+    )
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
+}

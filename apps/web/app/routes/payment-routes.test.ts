@@ -1,0 +1,58 @@
+// @vitest-environment node
+import type { SsrServices, User } from "@app/contract";
+import { describe, expect, it } from "vitest";
+import { testUser } from "../features/account/test-users";
+import { createLoadContext } from "../server-context";
+import { handle as creditsHandle, loader as creditsLoader } from "./credits";
+import { handle as checkoutHandle, loader as checkoutLoader } from "./credits-checkout";
+import { loader as directDebitLoader } from "./directdebit";
+import { loader as transactionsLoader } from "./transactions";
+
+/** The host's services as the payment loaders use them: only the current member. */
+function contextFor(user: User | null) {
+  const fake = { currentUser: async () => user } as unknown as SsrServices;
+  return createLoadContext(fake);
+}
+
+/** Loader arguments for any of these routes (each route types its own params). */
+const args = (url: string, user: User | null, params: Record<string, string> = {}) =>
+  ({ request: new Request(url), params, context: contextFor(user) }) as never;
+
+/** What a loader threw: a redirect's location, or a 404 as its status. */
+async function thrown(promise: Promise<unknown>): Promise<string | number | null> {
+  try {
+    await promise;
+    return null;
+  } catch (error) {
+    if (error instanceof Response) return error.headers.get("location");
+    return (error as { init?: ResponseInit | null }).init?.status ?? -1;
+  }
+}
+
+describe("payment page loaders", () => {
+  it("send visitors to the login", async () => {
+    expect(await thrown(creditsLoader(args("http://x/credits", null)))).toBe("/login");
+    expect(await thrown(checkoutLoader(args("http://x/credits/2", null, { id: "2" })))).toBe("/login");
+    expect(await thrown(directDebitLoader(args("http://x/directdebit?bundle=2", null)))).toBe("/login");
+    expect(await thrown(transactionsLoader(args("http://x/transactions", null)))).toBe("/login");
+  });
+
+  it("answer 404 for an id that is not one, and pass the bundle, method and order on", async () => {
+    const member = testUser();
+    expect(await thrown(checkoutLoader(args("http://x/credits/abc", member, { id: "abc" })))).toBe(404);
+    expect(await thrown(transactionsLoader(args("http://x/transactions/0", member, { id: "0" })))).toBe(404);
+    expect(await checkoutLoader(args("http://x/credits/2/paypal", member, { id: "2", paymentmethod: "paypal" }))).toEqual({
+      id: 2,
+      method: "paypal",
+    });
+    expect(await directDebitLoader(args("http://x/directdebit?bundle=3", member))).toEqual({ bundleId: 3 });
+    expect(await directDebitLoader(args("http://x/directdebit?bundle=x", member))).toEqual({ bundleId: null });
+    expect(await transactionsLoader(args("http://x/transactions/12", member, { id: "12" }))).toEqual({ id: 12 });
+    expect(await transactionsLoader(args("http://x/transactions", member))).toEqual({ id: null });
+  });
+
+  it("show the installed-app back button on credits and credits-id-paymentmethod (spec §2)", () => {
+    expect(creditsHandle.backButton).toBe(true);
+    expect(checkoutHandle.backButton).toBe(true);
+  });
+});
