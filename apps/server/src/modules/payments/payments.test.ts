@@ -159,6 +159,8 @@ describe("a purchase on the sandbox", () => {
     expect(page.body).toMatch(/€\s39,99/);
     expect(page.body).toContain("iDEAL");
     expect(page.body).toContain("Open laten");
+    // The page's form posts back to the same origin with an Origin header (not "null").
+    expect(page.headers["referrer-policy"]).toBe("same-origin");
 
     // The browser returns before the provider has told the site: nothing is credited yet.
     const providerId = await providerIdOf(created.payment_id);

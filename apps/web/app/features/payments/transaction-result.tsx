@@ -269,7 +269,7 @@ function ReturnOrder({ payment, onDone }: { payment: Payment; onDone: () => void
   return (
     <>
       {payment.refundable ? (
-        <button ref={button} type="button" className="btn btn-outline-danger mt-3" onClick={() => setShow(true)}>
+        <button ref={button} type="button" className="btn btn-outline-dark mt-3" onClick={() => setShow(true)}>
           <FormattedMessage id="payments.refund_button" />
         </button>
       ) : null}

@@ -25,6 +25,9 @@ export async function sandboxRoutes(app: FastifyInstance, { sandbox }: { sandbox
       .type("text/html; charset=utf-8")
       .header("content-security-policy", CSP)
       .header("cache-control", "no-store")
+      // The form posts back here: under the site's no-referrer policy a browser sends `Origin: null`
+      // with it, which the cross-site check refuses.
+      .header("referrer-policy", "same-origin")
       .send(page(row));
   });
 
@@ -89,7 +92,7 @@ function page(row: SandboxPaymentRow): string {
 <dt>${m("sandbox.amount")}</dt><dd style="margin:0;font-weight:700" data-testid="sandbox-amount">${escapeHtml(amount)}</dd>
 <dt>${m("sandbox.method")}</dt><dd style="margin:0">${m(`payments.method.${row.method}`)}</dd>
 <dt>${m("sandbox.description")}</dt><dd style="margin:0">${escapeHtml(row.description)}</dd>
-<dt>${m("sandbox.status")}</dt><dd style="margin:0" role="status">${state}</dd>
+<dt>${m("sandbox.status")}</dt><dd style="margin:0"><span role="status">${state}</span></dd>
 </dl>
 ${actions.length ? `<form method="post" style="display:flex;flex-wrap:wrap;gap:.5rem">${actions.join("")}</form>` : ""}
 <p style="margin:1.25rem 0 0"><a href="${escapeHtml(row.redirectUrl)}" style="color:#1b4d8c">${m("sandbox.back")}</a></p>
