@@ -21,14 +21,16 @@ export async function sandboxRoutes(app: FastifyInstance, { sandbox }: { sandbox
   app.get<{ Params: { id: string } }>("/sandbox/checkout/:id", async (request, reply) => {
     const row = await sandbox.find(request.params.id);
     if (!row) return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
-    return reply
-      .type("text/html; charset=utf-8")
-      .header("content-security-policy", CSP)
-      .header("cache-control", "no-store")
-      // The form posts back here: under the site's no-referrer policy a browser sends `Origin: null`
-      // with it, which the cross-site check refuses.
-      .header("referrer-policy", "same-origin")
-      .send(page(row));
+    return (
+      reply
+        .type("text/html; charset=utf-8")
+        .header("content-security-policy", CSP)
+        .header("cache-control", "no-store")
+        // The form posts back here: under the site's no-referrer policy a browser sends `Origin: null`
+        // with it, which the cross-site check refuses.
+        .header("referrer-policy", "same-origin")
+        .send(page(row))
+    );
   });
 
   app.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
