@@ -112,6 +112,13 @@ export const paymentSchema = z.object({
   refundable: z.boolean(),
   /** The provider's page to finish paying, while the payment is open and has one. */
   checkout_url: z.string().nullable(),
+  /** The bundle bought (to buy it again another way). */
+  bundle_id: z.number().int(),
+  /**
+   * Charged to a stored card or mandate without a checkout page: a repeat order or a direct debit
+   * (spec §8: a failed recurring card payment offers a retry or PayPal).
+   */
+  recurring: z.boolean(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

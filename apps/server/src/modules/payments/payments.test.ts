@@ -422,6 +422,8 @@ describe("repeat orders", () => {
     const repeat = paymentCreateResponseSchema.parse((await post()).json());
     expect(repeat.checkout_url).toBeNull();
     await runJobsUntil(async () => (await paymentOf(buyer, repeat.payment_id)).status === "paid");
+    expect(await paymentOf(buyer, repeat.payment_id)).toMatchObject({ bundle_id: 2, method: "creditcard", recurring: true });
+    expect((await paymentOf(buyer, first.payment_id)).recurring).toBe(false);
     expect(await balanceOf(buyer.userId)).toBe(SIGNUP_BONUS + 500);
 
     // The bank revokes the card: the next repeat order fails ("Credit card payment failed").

@@ -473,6 +473,8 @@ export class PaymentService {
       paid_at: row.paidAt?.toISOString() ?? null,
       refundable: isRefundable(row, balance, refundDays),
       checkout_url: OPEN_PAYMENT_STATUSES.includes(row.status as PaymentStatus) ? row.checkoutUrl : null,
+      bundle_id: row.bundleId,
+      recurring: row.sequence === "recurring",
     };
   }
 

@@ -7,7 +7,6 @@ import { FormAlert } from "../../ui/form-alert";
 import { repeatOrder } from "./api";
 import { usePrice, WithBundles } from "./bundles";
 import { MethodLabel } from "./methods";
-import { markRepeatPayment } from "./session";
 import { usePaymentAttempt } from "./use-payment-attempt";
 
 /**
@@ -21,7 +20,6 @@ export function useRepeatOrder(newClientId?: () => string) {
   const buyAgain = (key: string) =>
     attempt.run(`repeat:${key}`, async (clientId) => {
       const { payment_id } = await repeatOrder(clientId);
-      markRepeatPayment(payment_id);
       await navigate(`/transactions/${payment_id}`);
     });
   return { ...attempt, buyAgain };

@@ -31,6 +31,8 @@ export function paymentAnswer(overrides: Partial<Payment> = {}): Payment {
     paid_at: null,
     refundable: false,
     checkout_url: null,
+    bundle_id: 3,
+    recurring: false,
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { liveServerEvents, renderAsMember, stubApi, testUser } from "../../test-utils";
-import { markRepeatPayment, storeReturnPath } from "./session";
+import { storeReturnPath } from "./session";
 import { bodiesOf, bundlesAnswer, paymentAnswer } from "./test-data";
 import { PAYMENT_POLL_MS, TransactionResult } from "./transaction-result";
 import { TransactionsList } from "./transactions-list";
@@ -94,10 +94,12 @@ describe("the result page (/transactions/{id})", () => {
   });
 
   it("after a failed repeat order by card offers the card again and PayPal for the same bundle", async () => {
-    markRepeatPayment(12);
-    const fetch = stubPayment(() => paymentAnswer({ status: "failed", method: "creditcard", credits: 600, amount: 39.99 }), {
-      "POST /api/repeat-order.php": { payment_id: 13, checkout_url: null },
-    });
+    const fetch = stubPayment(
+      () => paymentAnswer({ status: "failed", method: "creditcard", recurring: true, bundle_id: 3, amount: 39.99 }),
+      {
+        "POST /api/repeat-order.php": { payment_id: 13, checkout_url: null },
+      },
+    );
     renderAsMember(
       <>
         <TransactionResult id={12} newClientId={() => "11111111-1111-4111-8111-111111111111"} />

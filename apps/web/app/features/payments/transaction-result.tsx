@@ -16,7 +16,7 @@ import { useMethodName } from "./methods";
 import { RefundModal } from "./refund-modal";
 import { useRepeatOrder } from "./repeat-order";
 import { safeCheckoutUrl } from "./safe-urls";
-import { isRepeatPayment, readReturnPath } from "./session";
+import { readReturnPath } from "./session";
 import { StatusBadge } from "./status";
 
 /** Spec §4: while a payment is open, the page asks again this often (and at once on `user.changed`). */
@@ -129,7 +129,7 @@ function Outcome({ payment, newClientId }: { payment: Payment; newClientId?: (()
   if (payment.status === "paid") return <Paid payment={payment} />;
   if (FAILED_PAYMENT_STATUSES.includes(payment.status)) {
     // Spec §8: a recurring card payment that failed offers a retry and PayPal.
-    if (payment.method === "creditcard" && isRepeatPayment(payment.payment_id)) {
+    if (payment.method === "creditcard" && payment.recurring) {
       return <CardRepeatFailed payment={payment} newClientId={newClientId} />;
     }
     return (
@@ -172,9 +172,9 @@ function Paid({ payment }: { payment: Payment }) {
 
 function CardRepeatFailed({ payment, newClientId }: { payment: Payment; newClientId?: (() => string) | undefined }) {
   const { busy, error, formRef, buyAgain } = useRepeatOrder(newClientId);
-  // The same bundle with PayPal: found by its credits among the bundles offered now.
+  // The same bundle with PayPal, when it and PayPal are still offered.
   const bundles = useQuery(bundlesQuery);
-  const bundle = bundles.data?.bundles.find((candidate) => candidate.credits === payment.credits);
+  const bundle = bundles.data?.bundles.find((candidate) => candidate.id === payment.bundle_id);
   const paypalOffered = bundles.data?.methods.includes("paypal") ?? true;
   return (
     <form
