@@ -243,6 +243,49 @@ describe("a purchase on the sandbox", () => {
   });
 });
 
+describe("every method on the sandbox", () => {
+  it("sells a bundle with each method offered in NL, BE, AT, PL and CH (direct debit through its own form)", async () => {
+    const bought: string[] = [];
+    for (const country of ["NL", "BE", "AT", "PL", "CH"]) {
+      const buyer = await member({ country });
+      const offer = await bundlesOf(buyer.client, { "x-country": country });
+      for (const method of offer.methods.filter((m) => m !== "directdebit")) {
+        const response = await buyer.client.post(
+          "/api/payment.php",
+          { bundle_id: 1, method, client_id: randomUUID() },
+          { host, "x-country": country },
+        );
+        expect(response.statusCode, `${country} ${method}: ${response.body}`).toBe(200);
+        const { payment_id } = paymentCreateResponseSchema.parse(response.json());
+        const providerId = await providerIdOf(payment_id);
+        expect((await checkout(providerId, "status", "paid")).statusCode).toBe(303);
+        await webhook(providerId);
+        expect(await paymentOf(buyer, payment_id), `${country} ${method}`).toMatchObject({
+          status: "paid",
+          method,
+          currency: offer.currency,
+        });
+        bought.push(`${country}:${method}`);
+      }
+    }
+    expect(bought).toEqual(
+      expect.arrayContaining([
+        "NL:ideal",
+        "BE:bancontact",
+        "BE:kbc",
+        "BE:belfius",
+        "AT:eps",
+        "PL:blik",
+        "PL:przelewy24",
+        "CH:twint",
+      ]),
+    );
+    expect(bought).toEqual(
+      expect.arrayContaining(["NL:creditcard", "NL:applepay", "NL:paypal", "NL:paysafecard", "NL:banktransfer"]),
+    );
+  }, 60_000);
+});
+
 describe("exactly once, whatever the webhooks do", () => {
   it("20 payments with mixed outcomes, each webhook sent 10 times, shuffled and at once: one credit per paid payment", async () => {
     const buyers = await Promise.all([1, 2, 3, 4].map(() => member({ country: "NL" })));
