@@ -29,6 +29,12 @@ import {
   messageResponseSchema,
 } from "./chats.ts";
 import {
+  discountCodeQuerySchema,
+  discountCodeResponseSchema,
+  discountCodesResponseSchema,
+  timeBonusResponseSchema,
+} from "./discounts.ts";
+import {
   autoLikeResponseSchema,
   badgesResponseSchema,
   likeQuerySchema,
@@ -410,6 +416,22 @@ export const ENDPOINTS = {
     body: directDebitConfirmRequestSchema,
     response: paymentCreateResponseSchema,
   }),
+
+  // Discounts and the time bonus (decision 022)
+  discountCode: endpoint({
+    method: "GET",
+    path: "/api/discountcode.php",
+    auth: "member",
+    query: discountCodeQuerySchema,
+    response: discountCodeResponseSchema,
+  }),
+  discountCodes: endpoint({
+    method: "GET",
+    path: "/api/discountcodes.php",
+    auth: "member",
+    response: discountCodesResponseSchema,
+  }),
+  timeBonus: endpoint({ method: "GET", path: "/api/time-bonus.php", auth: "member", response: timeBonusResponseSchema }),
 
   // The top navigation's counts
   badges: endpoint({ method: "GET", path: "/api/badges.php", auth: "member", response: badgesResponseSchema }),

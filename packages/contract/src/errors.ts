@@ -73,6 +73,12 @@ export const ERROR_CODES = [
   "code_invalid",
   "direct_debit_blocked",
   "direct_debit_limit",
+  // discounts (decision 022)
+  "code_not_found",
+  "code_already_used",
+  "code_expired",
+  "code_minimum_order",
+  "code_not_applicable",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -149,4 +155,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   code_invalid: 422,
   direct_debit_blocked: 403,
   direct_debit_limit: 429,
+  code_not_found: 404,
+  code_already_used: 409,
+  code_expired: 410,
+  code_minimum_order: 422,
+  code_not_applicable: 422,
 };

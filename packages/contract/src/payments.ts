@@ -114,6 +114,8 @@ export const paymentSchema = z.object({
   checkout_url: z.string().nullable(),
   /** The bundle bought (to buy it again another way). */
   bundle_id: z.number().int(),
+  /** The discount applied when the payment was made (the provider charged `amount`, after it). */
+  discount: z.object({ code: z.string(), value_percentage: z.number().int(), original_amount: z.number() }).nullable(),
   /**
    * Charged to a stored card or mandate without a checkout page: a repeat order or a direct debit
    * (spec §8: a failed recurring card payment offers a retry or PayPal).

@@ -78,7 +78,10 @@ export const payments = pgTable(
     sequence: text("sequence").notNull().default("oneoff"),
     /** The member's language when paying: the receipt's language. */
     locale: text("locale").notNull(),
+    /** The discount applied when the payment was made: its code, percentage and the price before it. */
     discountCode: text("discount_code"),
+    discountPercentage: integer("discount_percentage"),
+    originalAmountCents: integer("original_amount_cents"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the provider's word that the money is in was recorded (and the credits added). */

@@ -475,6 +475,10 @@ export class PaymentService {
       checkout_url: OPEN_PAYMENT_STATUSES.includes(row.status as PaymentStatus) ? row.checkoutUrl : null,
       bundle_id: row.bundleId,
       recurring: row.sequence === "recurring",
+      discount:
+        row.discountCode && row.discountPercentage !== null && row.originalAmountCents !== null
+          ? { code: row.discountCode, value_percentage: row.discountPercentage, original_amount: row.originalAmountCents / 100 }
+          : null,
     };
   }
 

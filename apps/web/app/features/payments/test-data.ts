@@ -33,6 +33,7 @@ export function paymentAnswer(overrides: Partial<Payment> = {}): Payment {
     checkout_url: null,
     bundle_id: 3,
     recurring: false,
+    discount: null,
     ...overrides,
   };
 }

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { idQueryValueSchema } from "./http.ts";
+import { paymentMethodSchema } from "./payments.ts";
+
+/**
+ * Discount codes, the welcome discount and the four-hour time bonus (spec §1, §3, §4, §5, §7, §9;
+ * decision 022). A discount is a percentage off a bundle's price, applied by the server when the
+ * payment is made (the provider charges the discounted amount) and used up once the payment is paid.
+ */
+
+/** How often a code may be used: once by each member, once by anyone, or without limit. */
+export const DISCOUNT_VALIDITIES = ["once_per_member", "once", "unlimited"] as const;
+export type DiscountValidity = (typeof DISCOUNT_VALIDITIES)[number];
+
+/** Where a discount comes from: the time bonus, the welcome discount, or a code (general or the member's own). */
+export const DISCOUNT_KINDS = ["time_bonus", "welcome", "code"] as const;
+
+/** The welcome discount (spec §1): 25% off the first purchase, for this long after signup. */
+export const WELCOME_DISCOUNT_HOURS = 48;
+export const WELCOME_DISCOUNT_CODE = "WELCOME25";
+
+/**
+ * The discounted price in cents: rounded half up to the cent. One definition for the server (what the
+ * provider charges) and the client (what the member is shown before paying).
+ */
+export function discountedCents(cents: number, percentage: number): number {
+  return Math.round((cents * (100 - percentage)) / 100);
+}
+
+/** Spec §3 Discount code, as a member may see it (the members it is for and its redemptions stay on the server). */
+export const discountSchema = z.object({
+  code: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  value_percentage: z.number().int().min(1).max(100),
+  /** When it ends (ISO 8601), null without an end. */
+  expires: z.string().nullable(),
+  /** Seconds until it ends, counted by the server (a client ticks from here, whatever its clock says). */
+  seconds_left: z.number().int().nonnegative().nullable(),
+  /** Only in this country / currency / with these methods / from this order value (major units of `currency`). */
+  country: z.string().nullable(),
+  currency: z.string().nullable(),
+  minimum_order_value: z.number().nullable(),
+  paymentmethods: z.array(paymentMethodSchema).nullable(),
+  validity: z.enum(DISCOUNT_VALIDITIES),
+});
+export type Discount = z.infer<typeof discountSchema>;
+
+/**
+ * `GET /api/discountcode.php?code=…[&bundle_id=…&method=…]` checks a code for the member (and the bundle
+ * and method being bought, when given); `?welcome=true` answers the member's welcome discount or null.
+ * Errors: code_not_found ("Code not found"), code_already_used ("Code already used"), code_expired,
+ * code_minimum_order, code_not_applicable.
+ */
+export const discountCodeQuerySchema = z.object({
+  code: z.string().trim().max(64).optional(),
+  welcome: z.enum(["true", "false"]).optional(),
+  bundle_id: idQueryValueSchema.optional(),
+  method: paymentMethodSchema.optional(),
+});
+export const discountCodeResponseSchema = z.object({
+  discount: discountSchema.nullable(),
+  /** With a bundle: its price before and after the discount, in the member's currency. */
+  price: z.object({ original: z.number(), discounted: z.number(), currency: z.string() }).nullable(),
+});
+export type DiscountCodeResponse = z.infer<typeof discountCodeResponseSchema>;
+
+/** `GET /api/discountcodes.php`: the codes the member can use now (the checkout's selector), best first. */
+export const discountCodesResponseSchema = z.object({ discounts: z.array(discountSchema) });
+
+/** `GET /api/time-bonus.php` (spec §7 time-bonus load): the member's time bonus, or null. */
+export const timeBonusSchema = z.object({
+  code: z.string(),
+  value_percentage: z.number().int(),
+  seconds_left: z.number().int().nonnegative(),
+});
+export type TimeBonus = z.infer<typeof timeBonusSchema>;
+export const timeBonusResponseSchema = z.object({ time_bonus: timeBonusSchema.nullable() });
