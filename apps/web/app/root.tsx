@@ -15,6 +15,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { MemberProvider } from "./features/account/member-provider";
+import { DiscountProvider } from "./features/discounts/discount-provider";
 import { LikesProvider } from "./features/likes/likes-provider";
 import { ADD_PHOTOS_KEY } from "./features/profile/profile-alerts";
 import { messagesFor } from "./i18n/messages.server";
@@ -118,9 +119,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <QueryProvider>
         <MemberProvider initialUser={loaderData.user}>
           <LikesProvider>
-            <ToastProvider>
-              <Outlet />
-            </ToastProvider>
+            <DiscountProvider>
+              <ToastProvider>
+                <Outlet />
+              </ToastProvider>
+            </DiscountProvider>
           </LikesProvider>
         </MemberProvider>
       </QueryProvider>

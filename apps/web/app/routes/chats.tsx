@@ -3,12 +3,16 @@ import { useIntl } from "react-intl";
 import { data } from "react-router";
 import { ChatScreen } from "../features/chat/chat-screen";
 import { Conversation } from "../features/chat/conversation";
+import { TimeBonusBanner } from "../features/discounts/time-bonus-banner";
+import { TimeBonusModal } from "../features/discounts/time-bonus-modal";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/chats";
 
 /**
  * /chats (the conversation list) and /chats/{id} (one conversation beside it; spec §2, chat layout).
- * The lists load in the browser (decision 013); visitors are asked to log in (spec §6).
+ * The lists load in the browser (decision 013); visitors are asked to log in (spec §6). /chats is in
+ * the members area (spec §2): the time-bonus banner sits above the screen, which then fills the rest
+ * of the viewport, and the time-bonus popup may open.
  */
 export function loader({ params }: Route.LoaderArgs) {
   if (params.id === undefined) return { id: null };
@@ -21,11 +25,13 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
   const { id } = loaderData;
   return (
-    <>
+    <div className="chat-page">
       <PageTitle title={intl.formatMessage({ id: "chat.title" })} />
+      <TimeBonusBanner className="rounded-0 border-0 border-bottom mb-0 justify-content-center" />
       <ChatScreen activeId={id}>
         {id !== null ? <Conversation key={id} start={{ conversationId: id }} onBack="/chats" /> : null}
       </ChatScreen>
-    </>
+      <TimeBonusModal />
+    </div>
   );
 }

@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import { Outlet, useRouteError } from "react-router";
 import { AccountAlerts } from "../features/account/account-alerts";
+import { TimeBonusBanner } from "../features/discounts/time-bonus-banner";
+import { TimeBonusModal } from "../features/discounts/time-bonus-modal";
 import { ProfileAlerts } from "../features/profile/profile-alerts";
 import { useBadgeCounts } from "../lib/badges";
 import { useMember } from "../lib/member";
@@ -16,7 +18,8 @@ import { navMemberOf, TopNav } from "../ui/top-nav";
 /**
  * Spec §2 default layout: top navigation, warnings header (the alerts of the features render into
  * it), content, footer with the disclaimer and the English-only US footer, and the entry warning.
- * A layout route module: like the routes, it composes features (the account and profile alerts).
+ * A layout route module: like the routes, it composes features (the account and profile alerts, the
+ * time-bonus banner and popup of the members area).
  */
 export function DefaultChrome({ children }: { children: ReactNode }) {
   const root = useRootData();
@@ -34,11 +37,13 @@ export function DefaultChrome({ children }: { children: ReactNode }) {
       <div id="warnings-header" className="container">
         <AccountAlerts />
         <ProfileAlerts />
+        <TimeBonusBanner />
       </div>
       <main id="main" className="app-main">
         {children}
       </main>
       <Footer settings={root.settings} company={root.company} locale={root.locale} />
+      <TimeBonusModal />
       <EntryWarning settings={root.settings} loggedIn={user !== null} hidden={hideEntryWarning} />
     </>
   );

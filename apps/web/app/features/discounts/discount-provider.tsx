@@ -1,0 +1,111 @@
+import type { Discount, TimeBonus } from "@app/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { useHydrated } from "../../lib/display-mode";
+import { useMember } from "../../lib/member";
+import { DISCOUNTS_KEY, timeBonusQuery, welcomeDiscountQuery } from "./api";
+import { monotonicNow, type Received, secondsLeftAt } from "./countdown";
+
+/** The discount the site advertises to the member right now (spec §4). */
+export interface ShownDiscount {
+  kind: "time_bonus" | "welcome";
+  code: string;
+  value_percentage: number;
+  /** Seconds left now, ticking down every second; null for a discount without an end. */
+  secondsLeft: number | null;
+}
+
+interface DiscountState {
+  /** Spec §4: "the discount shown is the time bonus if present, otherwise the welcome discount code". */
+  shown: ShownDiscount | null;
+  /** The time bonus while it is visible (the banner and the modal). */
+  timeBonus: ShownDiscount | null;
+}
+
+const DiscountContext = createContext<DiscountState>({ shown: null, timeBonus: null });
+
+/** The time bonus if present, otherwise the welcome discount, else null; ticking. */
+export function useShownDiscount(): ShownDiscount | null {
+  return useContext(DiscountContext).shown;
+}
+
+/** The member's time bonus while it is visible, ticking; null otherwise. */
+export function useTimeBonus(): ShownDiscount | null {
+  return useContext(DiscountContext).timeBonus;
+}
+
+/**
+ * Re-renders at each whole second counted from `anchor` (the moment the followed countdown's answer
+ * arrived, on the monotonic clock), so that the display changes exactly when a second has passed.
+ * Does nothing while `anchor` is null.
+ */
+function useSecondTicks(anchor: number | null, setNow: (now: number) => void): void {
+  useEffect(() => {
+    if (anchor === null) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      const at = monotonicNow();
+      setNow(at);
+      timer = setTimeout(tick, 1000 - (Math.max(0, at - anchor) % 1000));
+    };
+    tick();
+    return () => clearTimeout(timer);
+  }, [anchor, setNow]);
+}
+
+function timeBonusNow(answer: Received<TimeBonus | null> | undefined, now: number): ShownDiscount | null {
+  if (!answer?.value) return null;
+  const secondsLeft = secondsLeftAt(answer.value.seconds_left, answer.receivedAt, now);
+  // Spec §4: cleared at zero.
+  if (secondsLeft <= 0) return null;
+  return { kind: "time_bonus", code: answer.value.code, value_percentage: answer.value.value_percentage, secondsLeft };
+}
+
+function welcomeNow(answer: Received<Discount | null> | undefined, now: number): ShownDiscount | null {
+  if (!answer?.value) return null;
+  const { code, value_percentage, seconds_left } = answer.value;
+  if (seconds_left === null) return { kind: "welcome", code, value_percentage, secondsLeft: null };
+  const secondsLeft = secondsLeftAt(seconds_left, answer.receivedAt, now);
+  return secondsLeft > 0 ? { kind: "welcome", code, value_percentage, secondsLeft } : null;
+}
+
+/**
+ * Loads the member's time bonus (spec §7: on login, or on the first load while logged in) and, when
+ * there is none, the welcome discount; drops both on logout; and ticks their countdowns once a
+ * second. Only for a logged-in member who has not paid (spec §4, §6: "premium members get no time
+ * bonus"): a member who becomes paid (the member context reloads on the server's `user.changed`)
+ * loses it at once. Nothing shows during server rendering and the first client render, so the
+ * markup hydrates as it was rendered.
+ */
+export function DiscountProvider({ children }: { children: ReactNode }) {
+  const { user } = useMember();
+  const hydrated = useHydrated();
+  const queryClient = useQueryClient();
+  const userId = user?.id ?? null;
+  const eligible = hydrated && user !== null && !user.paid_user;
+
+  // Spec §7: "cleared on logout". The next member (or the same one logging in again) loads afresh.
+  useEffect(() => {
+    if (userId === null) queryClient.removeQueries({ queryKey: DISCOUNTS_KEY });
+  }, [userId, queryClient]);
+
+  const [now, setNow] = useState(monotonicNow);
+  const bonusQuery = useQuery({ ...timeBonusQuery(userId ?? 0), enabled: eligible });
+  const timeBonus = eligible ? timeBonusNow(bonusQuery.data, now) : null;
+  // Spec §4: the welcome discount is shown only when there is no time bonus (none, failed, or run out).
+  const welcomeQuery = useQuery({
+    ...welcomeDiscountQuery(userId ?? 0),
+    enabled: eligible && bonusQuery.isFetched && timeBonus === null,
+  });
+  const welcome = eligible && timeBonus === null ? welcomeNow(welcomeQuery.data, now) : null;
+
+  // The ticks follow the visible time bonus, else a welcome discount with an end, else stop.
+  let anchor: number | null = null;
+  if (timeBonus) anchor = bonusQuery.data?.receivedAt ?? null;
+  else if (welcome?.secondsLeft != null) anchor = welcomeQuery.data?.receivedAt ?? null;
+  useSecondTicks(anchor, setNow);
+
+  const shown = timeBonus ?? welcome;
+  // A new value at most once a second (the ticks) or when an answer or the member changes.
+  return <DiscountContext.Provider value={{ shown, timeBonus }}>{children}</DiscountContext.Provider>;
+}
