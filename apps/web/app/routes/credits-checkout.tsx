@@ -1,6 +1,7 @@
 import { parseIdParam } from "@app/contract";
 import { data, Navigate } from "react-router";
-import { Checkout } from "../features/payments/checkout";
+import { DiscountCodeSelector } from "../features/discounts/discount-code-selector";
+import { Checkout, type DiscountSlotProps } from "../features/payments/checkout";
 import { PaymentPage } from "../features/payments/payment-page";
 import { useMember } from "../lib/member";
 import { requireMember } from "../lib/require-member";
@@ -9,7 +10,8 @@ import type { Route } from "./+types/credits-checkout";
 
 /**
  * /credits/{id}/{paymentmethod?} (spec §2): the chosen bundle, the payment method (pre-selected from
- * the URL when offered) and "Pay". An id that is not one is a 404; an unknown bundle says so on the page.
+ * the URL when offered), the discount code selector (issue #12) and "Pay". An id that is not one is a
+ * 404; an unknown bundle says so on the page.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseIdParam(params.id);
@@ -21,12 +23,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 /** Spec §2: the back button shows on credits-id-paymentmethod in installed-app display. */
 export const handle: RouteHandle = { backButton: true };
 
+const discountSlot = (slot: DiscountSlotProps) => <DiscountCodeSelector {...slot} />;
+
 export default function CreditsCheckoutRoute({ loaderData }: Route.ComponentProps) {
   const { user } = useMember();
   if (!user) return <Navigate to="/login" replace />;
   return (
     <PaymentPage titleId="payments.title_checkout">
-      <Checkout key={loaderData.id} bundleId={loaderData.id} methodParam={loaderData.method ?? undefined} />
+      <Checkout
+        key={loaderData.id}
+        bundleId={loaderData.id}
+        methodParam={loaderData.method ?? undefined}
+        discountSlot={discountSlot}
+      />
     </PaymentPage>
   );
 }

@@ -1,4 +1,6 @@
 import { Navigate, useSearchParams } from "react-router";
+import { DiscountNotice, WelcomeDiscountModal } from "../features/discounts/discount-notice";
+import { useShownDiscount } from "../features/discounts/discount-provider";
 import { CreditsChoice } from "../features/payments/credits-choice";
 import { PaymentPage } from "../features/payments/payment-page";
 import { useMember } from "../lib/member";
@@ -8,7 +10,8 @@ import type { Route } from "./+types/credits";
 
 /**
  * /credits (spec §2): the credit package choice. `?return=` names the page to go back to after paying
- * (a chat whose credits ran out). Members only.
+ * (a chat whose credits ran out). Members only. The discount shown to the member (time bonus or
+ * welcome discount, spec §4) is announced above the choice and taken off the prices.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   await requireMember(context);
@@ -21,10 +24,13 @@ export const handle: RouteHandle = { backButton: true };
 export default function CreditsRoute() {
   const { user } = useMember();
   const [search] = useSearchParams();
+  const discount = useShownDiscount();
   if (!user) return <Navigate to="/login" replace />;
   return (
     <PaymentPage titleId="payments.title_credits">
-      <CreditsChoice returnParam={search.get("return")} />
+      <DiscountNotice />
+      <CreditsChoice returnParam={search.get("return")} discountPercentage={discount?.value_percentage ?? null} />
+      <WelcomeDiscountModal />
     </PaymentPage>
   );
 }

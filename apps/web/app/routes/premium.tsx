@@ -1,11 +1,16 @@
 import { Navigate, useSearchParams } from "react-router";
+import { DiscountNotice, WelcomeDiscountModal } from "../features/discounts/discount-notice";
+import { useShownDiscount } from "../features/discounts/discount-provider";
 import { PaymentPage } from "../features/payments/payment-page";
 import { Premium } from "../features/payments/premium";
 import { useMember } from "../lib/member";
 import { requireMember } from "../lib/require-member";
 import type { Route } from "./+types/premium";
 
-/** /premium (spec §2, part of the members area): what premium gives and the bundles. Members only. */
+/**
+ * /premium (spec §2, part of the members area): what premium gives and the bundles, with the discount
+ * shown to the member (spec §4) announced and taken off the prices. Members only.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   await requireMember(context);
   return null;
@@ -14,10 +19,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function PremiumRoute() {
   const { user } = useMember();
   const [search] = useSearchParams();
+  const discount = useShownDiscount();
   if (!user) return <Navigate to="/login" replace />;
   return (
     <PaymentPage titleId="payments.title_premium" wide>
-      <Premium returnParam={search.get("return")} />
+      <DiscountNotice />
+      <Premium returnParam={search.get("return")} discountPercentage={discount?.value_percentage ?? null} />
+      <WelcomeDiscountModal />
     </PaymentPage>
   );
 }

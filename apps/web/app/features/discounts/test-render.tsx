@@ -2,7 +2,7 @@ import type { TimeBonus, User } from "@app/contract";
 import { render } from "@testing-library/react";
 import { type ReactNode, useState } from "react";
 import { IntlProvider } from "react-intl";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, useLocation } from "react-router";
 import type { vi } from "vitest";
 import en from "../../i18n/locales/en.json";
 import { MemberContext, type MemberState } from "../../lib/member";
@@ -73,8 +73,17 @@ export function renderWithDiscounts(
       </QueryProvider>
     </IntlProvider>
   );
-  // Outside the members area: where the time-bonus popup's button leads.
+  // Outside the members area: where the time-bonus popup's button leads, and any other page.
   const credits = routeId === "credits" ? [] : [{ id: "credits", path: "/credits", Component: () => <p>Credits page</p> }];
-  const Stub = createRoutesStub([{ id: routeId, path, Component: Page }, ...credits]);
+  const Stub = createRoutesStub([
+    { id: routeId, path, Component: Page },
+    ...credits,
+    { id: "elsewhere", path: "*", Component: Elsewhere },
+  ]);
   return { ...render(<Stub initialEntries={[path]} />), control };
+}
+
+function Elsewhere() {
+  const location = useLocation();
+  return <output aria-label="location">{`${location.pathname}${location.search}`}</output>;
 }

@@ -1,4 +1,4 @@
-import type { Bundle, BundlesResponse } from "@app/contract";
+import { type Bundle, type BundlesResponse, discountedCents, type Payment } from "@app/contract";
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Badge } from "react-bootstrap";
@@ -12,6 +12,52 @@ import { bundlesQuery } from "./api";
 export function usePrice(): (amount: number, currency: string) => string {
   const intl = useIntl();
   return (amount, currency) => intl.formatNumber(amount, { style: "currency", currency });
+}
+
+/**
+ * A bundle's price after `percentage` off, in major units, computed as the server computes what the
+ * provider charges (contract `discountedCents`).
+ */
+export function discountedPrice(price: number, percentage: number): number {
+  return discountedCents(Math.round(price * 100), percentage) / 100;
+}
+
+/**
+ * A price after a discount: the new one, with the one before it struck through (a screen reader
+ * hears "€14.99, instead of €19.99").
+ */
+export function DiscountedPrice({ price, original, currency }: { price: number; original: number; currency: string }) {
+  const format = usePrice();
+  return (
+    <>
+      <span>{format(price, currency)}</span>
+      <span className="visually-hidden">
+        {", "}
+        <FormattedMessage id="discounts.instead_of" values={{ price: format(original, currency) }} />
+      </span>{" "}
+      <del className="text-body-secondary fw-normal small" aria-hidden="true">
+        {format(original, currency)}
+      </del>
+    </>
+  );
+}
+
+/**
+ * What a payment cost: its amount, and when a discount was applied, the amount before it struck
+ * through and the code with its percentage (issue #12).
+ */
+export function PaidAmount({ payment }: { payment: Pick<Payment, "amount" | "currency" | "discount"> }) {
+  const format = usePrice();
+  const { discount } = payment;
+  if (!discount) return <>{format(payment.amount, payment.currency)}</>;
+  return (
+    <>
+      <DiscountedPrice price={payment.amount} original={discount.original_amount} currency={payment.currency} />{" "}
+      <span className="badge text-bg-success rounded-pill ms-1 fw-normal">
+        <FormattedMessage id="discounts.option" values={{ code: discount.code, percentage: discount.value_percentage }} />
+      </span>
+    </>
+  );
 }
 
 /** The bundles call with its loading and failure states; `children` renders the answer. */
@@ -87,10 +133,23 @@ function BestValue() {
   );
 }
 
-/** What a bundle is: its credits, its price, the price per credit and the best-value mark. */
-function BundleFacts({ bundle, headingLevel = "h3" }: { bundle: Bundle; headingLevel?: "h2" | "h3" | "span" }) {
+/**
+ * What a bundle is: its credits, its price, the price per credit and the best-value mark. With a
+ * discount shown to the member (the time bonus or the welcome discount, spec §4), the price after it
+ * and the one before struck through.
+ */
+function BundleFacts({
+  bundle,
+  headingLevel = "h3",
+  discountPercentage = null,
+}: {
+  bundle: Bundle;
+  headingLevel?: "h2" | "h3" | "span";
+  discountPercentage?: number | null;
+}) {
   const price = usePrice();
   const Heading = headingLevel;
+  const pays = discountPercentage ? discountedPrice(bundle.price, discountPercentage) : bundle.price;
   return (
     <>
       <span className="d-flex justify-content-between align-items-start gap-2">
@@ -99,19 +158,30 @@ function BundleFacts({ bundle, headingLevel = "h3" }: { bundle: Bundle; headingL
         </Heading>
         {bundle.best_value ? <BestValue /> : null}
       </span>
-      <span className="d-block fs-4 fw-semibold">{price(bundle.price, bundle.currency)}</span>
+      <span className="d-block fs-4 fw-semibold">
+        {pays !== bundle.price ? (
+          <DiscountedPrice price={pays} original={bundle.price} currency={bundle.currency} />
+        ) : (
+          price(bundle.price, bundle.currency)
+        )}
+      </span>
       <span className="d-block small text-body-secondary">
-        <FormattedMessage
-          id="payments.price_per_credit"
-          values={{ price: price(bundle.price / bundle.credits, bundle.currency) }}
-        />
+        <FormattedMessage id="payments.price_per_credit" values={{ price: price(pays / bundle.credits, bundle.currency) }} />
       </span>
     </>
   );
 }
 
-/** The bundles as cards (pricing, premium), each with its own action (`action(bundle)`). */
-export function BundleCards({ bundles, action }: { bundles: readonly Bundle[]; action?: (bundle: Bundle) => ReactNode }) {
+/** The bundles as cards (pricing, premium), each with its own action (`action(bundle)`), and a discount shown. */
+export function BundleCards({
+  bundles,
+  action,
+  discountPercentage = null,
+}: {
+  bundles: readonly Bundle[];
+  action?: (bundle: Bundle) => ReactNode;
+  discountPercentage?: number | null;
+}) {
   if (bundles.length === 0) return <NoBundles />;
   return (
     <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 list-unstyled mb-0">
@@ -119,7 +189,7 @@ export function BundleCards({ bundles, action }: { bundles: readonly Bundle[]; a
         <li key={bundle.id} className="col">
           <div className={`card h-100 shadow-sm${bundle.best_value ? " border-success border-2" : ""}`}>
             <div className="card-body d-flex flex-column gap-1">
-              <BundleFacts bundle={bundle} />
+              <BundleFacts bundle={bundle} discountPercentage={discountPercentage} />
               {action ? <div className="mt-auto pt-2">{action(bundle)}</div> : null}
             </div>
           </div>
@@ -137,10 +207,12 @@ export function BundleChoice({
   bundles,
   value,
   onChange,
+  discountPercentage = null,
 }: {
   bundles: readonly Bundle[];
   value: number | null;
   onChange: (id: number) => void;
+  discountPercentage?: number | null;
 }) {
   if (bundles.length === 0) return <NoBundles />;
   return (
@@ -163,7 +235,7 @@ export function BundleChoice({
                 onChange={() => onChange(bundle.id)}
               />
               <label htmlFor={id} className="btn btn-outline-primary w-100 h-100 text-start p-3">
-                <BundleFacts bundle={bundle} headingLevel="span" />
+                <BundleFacts bundle={bundle} headingLevel="span" discountPercentage={discountPercentage} />
               </label>
             </div>
           );

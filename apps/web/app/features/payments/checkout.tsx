@@ -1,14 +1,29 @@
 import { type Bundle, type BundlesResponse, FORM_METHODS, type PaymentMethod, paymentMethodSchema } from "@app/contract";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { Link, useNavigate } from "react-router";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { createPayment } from "./api";
-import { NotOffered, usePrice, WithBundles } from "./bundles";
+import { DiscountedPrice, NotOffered, usePrice, WithBundles } from "./bundles";
 import { MethodLabel, useOfferedMethods } from "./methods";
 import { safeCheckoutUrl } from "./safe-urls";
 import { usePaymentAttempt } from "./use-payment-attempt";
+
+/** A discount the checkout applies: the code sent with the payment and the bundle's price after it (major units). */
+export interface CheckoutDiscount {
+  code: string;
+  price: number;
+}
+
+/** What the checkout gives its discount slot (the route plugs in the discounts feature's code selector). */
+export interface DiscountSlotProps {
+  bundle: Bundle;
+  /** The chosen payment method (a code may be limited to some), or null when none is offered. */
+  method: PaymentMethod | null;
+  /** The discount to apply (null: none), and whether a code is still being checked (paying waits). */
+  onChange(discount: CheckoutDiscount | null, checking: boolean): void;
+}
 
 export interface CheckoutProps {
   bundleId: number;
@@ -17,6 +32,8 @@ export interface CheckoutProps {
   /** Leaves the site for the provider's checkout page (replaceable in tests). */
   goTo?: (url: string) => void;
   newClientId?: () => string;
+  /** Renders the discount code selector (issue #12); without it, the bundle's own price is paid. */
+  discountSlot?: ((slot: DiscountSlotProps) => ReactNode) | undefined;
 }
 
 const leaveForCheckout = (url: string) => window.location.assign(url);
@@ -39,6 +56,7 @@ function PayForm({
   methodParam,
   goTo = leaveForCheckout,
   newClientId,
+  discountSlot,
 }: Omit<CheckoutProps, "bundleId"> & { bundle: Bundle; methods: readonly PaymentMethod[] }) {
   const price = usePrice();
   const navigate = useNavigate();
@@ -48,6 +66,17 @@ function PayForm({
   // The URL's method when offered here, else the first one the server lists.
   const method = picked && offered.includes(picked) ? picked : (offered[0] ?? null);
   const { busy, error, formRef, run } = usePaymentAttempt(newClientId);
+  const [{ discount, checking }, setDiscountState] = useState<{ discount: CheckoutDiscount | null; checking: boolean }>({
+    discount: null,
+    checking: false,
+  });
+  const onDiscountChange = useCallback((next: CheckoutDiscount | null, nextChecking: boolean) => {
+    setDiscountState((current) =>
+      current.checking === nextChecking && current.discount?.code === next?.code && current.discount?.price === next?.price
+        ? current
+        : { discount: next, checking: nextChecking },
+    );
+  }, []);
 
   const pay = (event: FormEvent) => {
     event.preventDefault();
@@ -57,8 +86,15 @@ function PayForm({
       void navigate(`/directdebit?bundle=${bundle.id}`);
       return;
     }
-    void run(`${bundle.id}:${method}`, async (clientId) => {
-      const answer = await createPayment({ bundle_id: bundle.id, method, client_id: clientId });
+    // Another code is another purchase attempt (the server applies the code when it creates the payment).
+    const code = discount?.code;
+    void run(`${bundle.id}:${method}:${code ?? ""}`, async (clientId) => {
+      const answer = await createPayment({
+        bundle_id: bundle.id,
+        method,
+        ...(code ? { discount_code: code } : {}),
+        client_id: clientId,
+      });
       // The page stays busy: the browser is on its way to the provider or the result page.
       const checkout = safeCheckoutUrl(answer.checkout_url);
       if (checkout) goTo(checkout);
@@ -66,7 +102,8 @@ function PayForm({
     });
   };
 
-  const amount = price(bundle.price, bundle.currency);
+  // The price shown before paying is the one the provider will charge: after the discount (issue #12).
+  const amount = price(discount?.price ?? bundle.price, bundle.currency);
   return (
     <form ref={formRef} onSubmit={pay} noValidate>
       <section className="card shadow-sm mb-4" aria-labelledby="checkout-bundle-heading">
@@ -78,7 +115,11 @@ function PayForm({
             <p className="h4 mb-0">
               <FormattedMessage id="payments.credits_count" values={{ credits: bundle.credits }} />
               {" · "}
-              {amount}
+              {discount && discount.price !== bundle.price ? (
+                <DiscountedPrice price={discount.price} original={bundle.price} currency={bundle.currency} />
+              ) : (
+                amount
+              )}
               {bundle.best_value ? (
                 <span className="badge text-bg-success rounded-pill ms-2 fs-6 align-middle">
                   <FormattedMessage id="payments.best_value" />
@@ -118,7 +159,8 @@ function PayForm({
           <FormattedMessage id="payments.no_methods" />
         </p>
       )}
-      <BusyButton type="submit" size="lg" busy={busy} disabled={!method}>
+      {discountSlot ? discountSlot({ bundle, method, onChange: onDiscountChange }) : null}
+      <BusyButton type="submit" size="lg" busy={busy} disabled={!method || checking}>
         <FormattedMessage id="payments.pay" values={{ price: amount }} />
       </BusyButton>
     </form>

@@ -15,8 +15,17 @@ export function useReturnPath(returnParam: string | null): void {
   useEffect(() => storeReturnPath(returnParam), [returnParam]);
 }
 
-/** /credits (spec §2): the member's balance, the credit package choice, and the repeat order when there is one. */
-export function CreditsChoice({ returnParam }: { returnParam: string | null }) {
+/**
+ * /credits (spec §2): the member's balance, the credit package choice, and the repeat order when there
+ * is one. `discountPercentage`: the discount shown to the member (the route passes it), for the prices.
+ */
+export function CreditsChoice({
+  returnParam,
+  discountPercentage = null,
+}: {
+  returnParam: string | null;
+  discountPercentage?: number | null;
+}) {
   useReturnPath(returnParam);
   const { user } = useMember();
   return (
@@ -26,12 +35,12 @@ export function CreditsChoice({ returnParam }: { returnParam: string | null }) {
           <FormattedMessage id="payments.balance" values={{ credits: user.credits }} />
         </p>
       ) : null}
-      <WithBundles>{(data) => <ChoiceForm data={data} />}</WithBundles>
+      <WithBundles>{(data) => <ChoiceForm data={data} discountPercentage={discountPercentage} />}</WithBundles>
     </>
   );
 }
 
-function ChoiceForm({ data }: { data: BundlesResponse }) {
+function ChoiceForm({ data, discountPercentage }: { data: BundlesResponse; discountPercentage: number | null }) {
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<number | null>(() => defaultBundleId(data.bundles));
   const submit = (event: FormEvent) => {
@@ -48,7 +57,7 @@ function ChoiceForm({ data }: { data: BundlesResponse }) {
         </p>
       ) : null}
       <form onSubmit={submit}>
-        <BundleChoice bundles={data.bundles} value={chosen} onChange={setChosen} />
+        <BundleChoice bundles={data.bundles} value={chosen} onChange={setChosen} discountPercentage={discountPercentage} />
         {data.bundles.length > 0 ? (
           <Button type="submit" size="lg" disabled={chosen === null}>
             <FormattedMessage id="payments.continue" />

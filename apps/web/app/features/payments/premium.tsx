@@ -10,8 +10,15 @@ import { useReturnPath } from "./credits-choice";
  * /premium (spec §2, §6): what premium gives (every photo, 25 own photos instead of 3, unlimited
  * conversations instead of 2, spec §1's "46% better chance of matches") and the bundles, any of which
  * makes the member premium for life. A premium member is told so and offered more credits.
+ * `discountPercentage`: the discount shown to the member (the route passes it), for the prices.
  */
-export function Premium({ returnParam }: { returnParam: string | null }) {
+export function Premium({
+  returnParam,
+  discountPercentage = null,
+}: {
+  returnParam: string | null;
+  discountPercentage?: number | null;
+}) {
   useReturnPath(returnParam);
   const { user } = useMember();
   const premium = user?.paid_user === true;
@@ -62,6 +69,7 @@ export function Premium({ returnParam }: { returnParam: string | null }) {
             {(data) => (
               <BundleCards
                 bundles={data.bundles}
+                discountPercentage={discountPercentage}
                 action={(bundle) => (
                   <Link to={`/credits/${bundle.id}`} className="btn btn-primary w-100">
                     <FormattedMessage id="payments.buy_bundle" values={{ credits: bundle.credits }} />

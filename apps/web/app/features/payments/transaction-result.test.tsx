@@ -142,6 +142,23 @@ describe("the result page (/transactions/{id})", () => {
     await waitFor(() => expect(status.closest("[tabindex='-1']")).toHaveFocus());
   });
 
+  it("shows a discount the order was paid with: the code, and the amount before it struck through (result page and history)", async () => {
+    const discounted = paymentAnswer({
+      status: "paid",
+      amount: 14.99,
+      discount: { code: "TIMEBONUS25", value_percentage: 25, original_amount: 19.99 },
+    });
+    stubApi({ "GET /api/payment.php": discounted, "GET /api/transactions.php": { payments: [discounted] } });
+    const result = renderAsMember(<TransactionResult id={12} />, { user: testUser() });
+    const amount = (await screen.findByText("Amount")).nextElementSibling as HTMLElement;
+    expect(amount).toHaveTextContent("€14.99, instead of €19.99 €19.99 TIMEBONUS25: 25% off");
+    expect(within(amount).getByText("€19.99", { selector: "del" })).toBeInTheDocument();
+    result.unmount();
+    renderAsMember(<TransactionsList />, { user: testUser() });
+    const row = (await screen.findByRole("link", { name: "Order #12" })).closest("tr") as HTMLElement;
+    expect(row).toHaveTextContent("€14.99, instead of €19.99 €19.99 TIMEBONUS25: 25% off");
+  });
+
   it("shows the server's message when the order cannot be found", async () => {
     stubApi({
       "GET /api/payment.php": new Response(JSON.stringify({ error: "not_found", message: "Not found." }), { status: 404 }),

@@ -11,7 +11,7 @@ import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { useToast } from "../../ui/toasts";
 import { BUNDLES_KEY, bundlesQuery, paymentQuery, refundPayment, TRANSACTIONS_KEY } from "./api";
-import { QueryState, usePrice } from "./bundles";
+import { PaidAmount, QueryState, usePrice } from "./bundles";
 import { useMethodName } from "./methods";
 import { RefundModal } from "./refund-modal";
 import { useRepeatOrder } from "./repeat-order";
@@ -205,7 +205,6 @@ function CardRepeatFailed({ payment, newClientId }: { payment: Payment; newClien
 
 function OrderDetails({ payment }: { payment: Payment }) {
   const intl = useIntl();
-  const price = usePrice();
   const methodName = useMethodName();
   return (
     <dl className="row bg-body rounded-3 shadow-sm p-3 mx-0 mb-0">
@@ -222,7 +221,9 @@ function OrderDetails({ payment }: { payment: Payment }) {
       <dt className="col-sm-4">
         <FormattedMessage id="payments.col_amount" />
       </dt>
-      <dd className="col-sm-8">{price(payment.amount, payment.currency)}</dd>
+      <dd className="col-sm-8">
+        <PaidAmount payment={payment} />
+      </dd>
       <dt className="col-sm-4">
         <FormattedMessage id="payments.col_method" />
       </dt>

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { transactionsQuery } from "./api";
-import { QueryState, usePrice } from "./bundles";
+import { PaidAmount, QueryState } from "./bundles";
 import { useMethodName } from "./methods";
 import { StatusBadge } from "./status";
 
@@ -37,7 +37,6 @@ export function TransactionsList() {
 
 function PaymentsTable({ payments }: { payments: Payment[] }) {
   const intl = useIntl();
-  const price = usePrice();
   const methodName = useMethodName();
   return (
     <div className="table-responsive">
@@ -79,7 +78,9 @@ function PaymentsTable({ payments }: { payments: Payment[] }) {
                 </Link>
               </th>
               <td className="text-end">{intl.formatNumber(payment.credits)}</td>
-              <td className="text-end">{price(payment.amount, payment.currency)}</td>
+              <td className="text-end">
+                <PaidAmount payment={payment} />
+              </td>
               <td>{methodName(payment.method)}</td>
               <td>
                 <StatusBadge status={payment.status} />

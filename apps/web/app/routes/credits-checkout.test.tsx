@@ -1,0 +1,178 @@
+import { type Discount, ERROR_STATUS, type ErrorCode } from "@app/contract";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithDiscounts, timeBonusAnswer } from "../features/discounts/test-render";
+import { bodiesOf, bundlesAnswer } from "../features/payments/test-data";
+import { stubApi, testUser } from "../test-utils";
+import CreditsCheckoutRoute from "./credits-checkout";
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+function discount(code: string, value_percentage: number, overrides: Partial<Discount> = {}): Discount {
+  return {
+    code,
+    kind: "code",
+    value_percentage,
+    expires: null,
+    seconds_left: null,
+    country: null,
+    currency: null,
+    minimum_order_value: null,
+    paymentmethods: null,
+    validity: "once_per_member",
+    ...overrides,
+  };
+}
+
+/** GET /api/discountcode.php?code=&bundle_id=&method= for bundle 2 (€19.99). */
+const checked = (code: string, percentage: number, discounted: number, overrides: Partial<Discount> = {}) => ({
+  discount: discount(code, percentage, overrides),
+  price: { original: 19.99, discounted, currency: "EUR" },
+});
+const refusal = (error: ErrorCode, message: string) =>
+  new Response(JSON.stringify({ error, message }), { status: ERROR_STATUS[error] });
+const checkUrl = (code: string, method = "ideal") => `GET /api/discountcode.php?code=${code}&bundle_id=2&method=${method}`;
+
+/** Nothing shown to the member: no time bonus, no welcome discount, no codes of their own. */
+const nothingShown = {
+  "GET /api/time-bonus.php": { time_bonus: null },
+  "GET /api/discountcode.php?welcome=true": { discount: null, price: null },
+  "GET /api/discountcodes.php": { discounts: [] },
+};
+
+function renderCheckout(method: string | null = null) {
+  const props = { loaderData: { id: 2, method } } as unknown as Parameters<typeof CreditsCheckoutRoute>[0];
+  return renderWithDiscounts(<CreditsCheckoutRoute {...props} />, {
+    user: testUser(),
+    routeId: "credits-id-paymentmethod",
+    path: "/credits/2",
+  });
+}
+
+const pay = () => screen.getByRole("button", { name: /^Pay / });
+const codeField = () => screen.getByRole("textbox", { name: "Do you have a discount code?" });
+const apply = async (code: string) => {
+  fireEvent.change(codeField(), { target: { value: code } });
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Apply" })));
+};
+
+describe("the discount code selector on the checkout (spec §2, §5)", () => {
+  it("lists the member's usable codes with the shown discount pre-selected, and pays the discounted price with it", async () => {
+    const fetch = stubApi({
+      "GET /api/bundles.php": bundlesAnswer(),
+      "GET /api/time-bonus.php": timeBonusAnswer(14_400),
+      "GET /api/discountcodes.php": {
+        discounts: [discount("SUMMER10", 10), discount("TIMEBONUS25", 25, { kind: "time_bonus" })],
+      },
+      [checkUrl("TIMEBONUS25")]: checked("TIMEBONUS25", 25, 14.99, { kind: "time_bonus" }),
+      [checkUrl("SUMMER10")]: checked("SUMMER10", 10, 17.99),
+      "POST /api/payment.php": { payment_id: 31, checkout_url: null },
+    });
+    renderCheckout();
+    expect(await screen.findByRole("button", { name: "Pay €14.99" })).toBeEnabled();
+    const codes = within(screen.getByRole("group", { name: "Choose a discount" }));
+    expect(codes.getAllByRole("radio").map((radio) => radio.closest("label")?.textContent)).toEqual([
+      "TIMEBONUS25: 25% offTime bonus",
+      "SUMMER10: 10% off",
+      "No discount",
+    ]);
+    expect(codes.getByRole("radio", { name: /TIMEBONUS25/ })).toBeChecked();
+    // The package shows the price after the discount, the one before struck through.
+    const bundle = screen.getByRole("region", { name: "Your package" });
+    expect(bundle).toHaveTextContent("250 credits · €14.99, instead of €19.99 €19.99");
+    expect(within(bundle).getByText("€19.99", { selector: "del" })).toBeInTheDocument();
+
+    fireEvent.click(codes.getByRole("radio", { name: /SUMMER10/ }));
+    expect(await screen.findByRole("button", { name: "Pay €17.99" })).toBeEnabled();
+    fireEvent.click(codes.getByRole("radio", { name: "No discount" }));
+    expect(await screen.findByRole("button", { name: "Pay €19.99" })).toBeEnabled();
+    fireEvent.click(codes.getByRole("radio", { name: /TIMEBONUS25/ }));
+    const payButton = await screen.findByRole("button", { name: "Pay €14.99" });
+    expect(payButton).toBeEnabled();
+    await act(async () => fireEvent.click(payButton));
+    expect(bodiesOf(fetch, "POST", "/api/payment.php")).toEqual([
+      { bundle_id: 2, method: "ideal", discount_code: "TIMEBONUS25", client_id: expect.any(String) },
+    ]);
+    expect(await screen.findByRole("status", { name: "location" })).toHaveTextContent("/transactions/31");
+  });
+
+  it("applies a typed code (Enter applies, it does not pay), checked for this bundle and method", async () => {
+    const fetch = stubApi({
+      ...nothingShown,
+      "GET /api/bundles.php": bundlesAnswer(),
+      [checkUrl("FRIENDS20")]: checked("FRIENDS20", 20, 15.99),
+      "POST /api/payment.php": { payment_id: 32, checkout_url: null },
+    });
+    renderCheckout();
+    expect(await screen.findByRole("button", { name: "Pay €19.99" })).toBeEnabled();
+    fireEvent.change(codeField(), { target: { value: " FRIENDS20 " } });
+    await act(async () => fireEvent.keyDown(codeField(), { key: "Enter" }));
+    expect(await screen.findByRole("button", { name: "Pay €15.99" })).toBeEnabled();
+    expect(screen.getByText("FRIENDS20 applied: you pay €15.99 instead of €19.99.")).toBeInTheDocument();
+    expect(bodiesOf(fetch, "POST", "/api/payment.php")).toEqual([]);
+    await act(async () => fireEvent.click(pay()));
+    expect(bodiesOf(fetch, "POST", "/api/payment.php")).toEqual([
+      { bundle_id: 2, method: "ideal", discount_code: "FRIENDS20", client_id: expect.any(String) },
+    ]);
+  });
+
+  it("says 'Code not found' and 'Code already used' as the server does, and then charges the full price", async () => {
+    const fetch = stubApi({
+      ...nothingShown,
+      "GET /api/bundles.php": bundlesAnswer(),
+      [checkUrl("NOPE")]: () => refusal("code_not_found", "Code not found"),
+      [checkUrl("USED10")]: () => refusal("code_already_used", "Code already used"),
+      "POST /api/payment.php": { payment_id: 33, checkout_url: null },
+    });
+    renderCheckout();
+    await screen.findByRole("button", { name: "Pay €19.99" });
+    await apply("NOPE");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Code not found");
+    expect(codeField()).toHaveAttribute("aria-invalid", "true");
+    expect(codeField()).toHaveAccessibleDescription("Code not found");
+    await apply("USED10");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Code already used");
+    const payButton = await screen.findByRole("button", { name: "Pay €19.99" });
+    expect(payButton).toBeEnabled();
+    await act(async () => fireEvent.click(payButton));
+    expect(bodiesOf(fetch, "POST", "/api/payment.php")).toEqual([
+      { bundle_id: 2, method: "ideal", client_id: expect.any(String) },
+    ]);
+  });
+
+  it("checks the code again when the method changes: a code for PayPal only applies once PayPal is chosen", async () => {
+    const fetch = stubApi({
+      ...nothingShown,
+      "GET /api/bundles.php": bundlesAnswer(),
+      [checkUrl("PAYPAL10")]: () => refusal("code_not_applicable", "This code cannot be used for this order."),
+      [checkUrl("PAYPAL10", "paypal")]: checked("PAYPAL10", 10, 17.99, { paymentmethods: ["paypal"] }),
+      "POST /api/payment.php": { payment_id: 34, checkout_url: null },
+    });
+    renderCheckout();
+    await screen.findByRole("button", { name: "Pay €19.99" });
+    await apply("PAYPAL10");
+    expect(await screen.findByRole("alert")).toHaveTextContent("This code cannot be used for this order.");
+    fireEvent.click(screen.getByRole("radio", { name: "PayPal" }));
+    const payButton = await screen.findByRole("button", { name: "Pay €17.99" });
+    expect(payButton).toBeEnabled();
+    await act(async () => fireEvent.click(payButton));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(bodiesOf(fetch, "POST", "/api/payment.php")).toEqual([
+      { bundle_id: 2, method: "paypal", discount_code: "PAYPAL10", client_id: expect.any(String) },
+    ]);
+  });
+
+  it("says that direct debit takes no code, and shows the bundle's own price for it", async () => {
+    stubApi({
+      "GET /api/bundles.php": bundlesAnswer(),
+      "GET /api/time-bonus.php": timeBonusAnswer(14_400),
+      "GET /api/discountcodes.php": { discounts: [] },
+      [checkUrl("TIMEBONUS25")]: checked("TIMEBONUS25", 25, 14.99, { kind: "time_bonus" }),
+    });
+    renderCheckout("directdebit");
+    expect(await screen.findByText(/Discount codes cannot be used with direct debit/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Pay €19.99" })).toBeEnabled();
+    expect(screen.queryByRole("textbox", { name: "Do you have a discount code?" })).toBeNull();
+  });
+});

@@ -1,0 +1,51 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithDiscounts, timeBonusAnswer, welcomeAnswer } from "../features/discounts/test-render";
+import { bundlesAnswer } from "../features/payments/test-data";
+import { stubApi, testUser } from "../test-utils";
+import CreditsRoute from "./credits";
+import PremiumRoute from "./premium";
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the discount shown where credits are sold (spec §4)", () => {
+  it("/credits: the time bonus with its countdown, and the bundles' prices after it", async () => {
+    stubApi({ "GET /api/bundles.php": bundlesAnswer(), "GET /api/time-bonus.php": timeBonusAnswer(14_400) });
+    renderWithDiscounts(<CreditsRoute />, { user: testUser({ credits: 0 }), routeId: "credits", path: "/credits" });
+    expect(await screen.findByRole("timer")).toHaveTextContent("04:00:00");
+    const best = await screen.findByRole("radio", { name: /250 credits/ });
+    await vi.waitFor(() => expect(best).toHaveAccessibleName(/€14\.99, instead of €19\.99/));
+    expect(screen.getByRole("radio", { name: /100 credits/ })).toHaveAccessibleName(/€7\.49, instead of €9\.99/);
+    // The time bonus is not the welcome discount: no welcome modal.
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("/premium: the welcome discount with its hours left, its modal, and the cards' prices after it", async () => {
+    stubApi({
+      "GET /api/bundles.php": bundlesAnswer(),
+      "GET /api/time-bonus.php": { time_bonus: null },
+      "GET /api/discountcode.php?welcome=true": welcomeAnswer(30 * 3600),
+    });
+    renderWithDiscounts(<PremiumRoute />, { user: testUser(), routeId: "premium", path: "/premium" });
+    expect(await screen.findByRole("dialog", { name: "Welcome! 25% off your first purchase" })).toBeInTheDocument();
+    expect(document.querySelector("[data-discount-notice]")).toHaveTextContent("30 hours left");
+    const card = (await screen.findByRole("link", { name: "Buy 600 credits" })).closest(".card") as HTMLElement;
+    expect(within(card).getByText("€39.99", { selector: "del" })).toBeInTheDocument();
+    expect(card).toHaveTextContent("€29.99");
+  });
+
+  it("shows the bundles' own prices without a discount", async () => {
+    const fetch = stubApi({
+      "GET /api/bundles.php": bundlesAnswer(),
+      "GET /api/time-bonus.php": { time_bonus: null },
+      "GET /api/discountcode.php?welcome=true": { discount: null, price: null },
+    });
+    renderWithDiscounts(<CreditsRoute />, { user: testUser(), routeId: "credits", path: "/credits" });
+    const best = await screen.findByRole("radio", { name: /250 credits/ });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/discountcode.php?welcome=true", expect.anything()));
+    expect(best).toHaveAccessibleName(/€19\.99/);
+    expect(best).not.toHaveAccessibleName(/instead of/);
+    expect(document.querySelector("[data-discount-notice]")).toBeNull();
+  });
+});
