@@ -23,7 +23,8 @@ export default function PremiumRoute() {
   if (!user) return <Navigate to="/login" replace />;
   return (
     <PaymentPage titleId="payments.title_premium" wide>
-      <DiscountNotice />
+      {/* The time bonus has the members area's banner above; the welcome discount is said here. */}
+      {discount?.kind === "welcome" ? <DiscountNotice /> : null}
       <Premium returnParam={search.get("return")} discountPercentage={discount?.value_percentage ?? null} />
       <WelcomeDiscountModal />
     </PaymentPage>

@@ -173,7 +173,7 @@ export function DiscountCodeSelector({ bundle, method, onChange }: DiscountCodeS
             // An alert when the member chose the code; a pre-selected one that does not apply is only said.
             <p
               id={errorId}
-              className="text-danger small mb-2"
+              className="text-danger-emphasis small mb-2"
               role={choice === undefined && applied === null ? undefined : "alert"}
             >
               {failure}

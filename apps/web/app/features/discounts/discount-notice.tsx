@@ -16,7 +16,6 @@ export function DiscountNotice() {
   const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
   return (
     <div className="alert alert-success d-flex flex-wrap align-items-center gap-2" data-discount-notice={discount.kind}>
-      <span aria-hidden="true">🎁</span>
       {discount.kind === "time_bonus" ? (
         <span>
           <FormattedMessage

@@ -1,4 +1,4 @@
-import { FormattedMessage } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { useMember } from "../../lib/member";
 import { useInMembersArea } from "../../lib/members-area";
@@ -11,13 +11,18 @@ import { HmsTimer } from "./time-left";
  * it goes by itself at zero, on logout, or once the member has paid.
  */
 export function TimeBonusBanner({ className = "mt-3" }: { className?: string }) {
+  const intl = useIntl();
   const { user } = useMember();
   const bonus = useTimeBonus();
   const membersArea = useInMembersArea();
   if (!user || !bonus || bonus.secondsLeft === null || !membersArea) return null;
   return (
-    <div className={`alert alert-warning d-flex flex-wrap align-items-center gap-2 py-2 ${className}`} data-time-bonus-banner="">
-      <span aria-hidden="true">⏰</span>
+    // A labelled region: a landmark that screen-reader users can find, and not a live region.
+    <section
+      aria-label={intl.formatMessage({ id: "discounts.kind_time_bonus" })}
+      className={`alert alert-warning d-flex flex-wrap align-items-center gap-2 py-2 ${className}`}
+      data-time-bonus-banner=""
+    >
       <span>
         <FormattedMessage
           id="discounts.banner"
@@ -33,6 +38,6 @@ export function TimeBonusBanner({ className = "mt-3" }: { className?: string }) 
           }}
         />
       </span>
-    </div>
+    </section>
   );
 }

@@ -83,7 +83,7 @@ export function TimeBonusModal() {
         <Button variant="outline-secondary" onClick={dismiss}>
           <FormattedMessage id="discounts.modal_later" />
         </Button>
-        <Link to="/credits" className="btn btn-primary" onClick={dismiss} autoFocus>
+        <Link to="/credits" className="btn btn-primary" onClick={dismiss}>
           <FormattedMessage id="discounts.modal_cta" values={{ percentage }} />
         </Link>
       </Modal.Footer>

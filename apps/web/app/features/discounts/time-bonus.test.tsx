@@ -31,7 +31,9 @@ describe("the time bonus on the client (spec §4, §7)", () => {
     const timer = screen.getByRole("timer");
     expect(timer).toHaveTextContent("04:00:00");
     expect(timer).toHaveAttribute("aria-live", "off");
-    expect(banner()).toHaveTextContent("25% off your first credits, only for 04:00:00. Get your discount");
+    expect(screen.getByRole("region", { name: "Time bonus" })).toHaveTextContent(
+      "25% off your first credits, only for 04:00:00. Get your discount",
+    );
     expect(screen.getByRole("link", { name: "Get your discount" })).toHaveAttribute("href", "/credits");
     await later(1_000);
     expect(timer).toHaveTextContent("03:59:59");
