@@ -14,6 +14,8 @@ import { GifCatalogue, openGifSource } from "./modules/chat/gifs/gif-source.ts";
 import { ChatService } from "./modules/chat/index.ts";
 import { chatRoutes, sendRules } from "./modules/chat/routes.ts";
 import { CreditService } from "./modules/credits/index.ts";
+import { DiscountService } from "./modules/discounts/index.ts";
+import { discountRoutes } from "./modules/discounts/routes.ts";
 import { LikeService } from "./modules/likes/index.ts";
 import { likeRoutes } from "./modules/likes/routes.ts";
 import { locationRoutes } from "./modules/location/routes.ts";
@@ -91,6 +93,7 @@ export interface Services {
   directDebit: DirectDebitService;
   /** The embedded payment provider, unless MOLLIE_API_KEY selects Mollie. */
   sandbox: SandboxProvider | null;
+  discounts: DiscountService;
 }
 
 export interface BuildOptions {
@@ -196,6 +199,7 @@ export async function openServices(
   );
   jobs.schedule(purgeChat, { everyMs: DAY, offsetMs: 5 * HOUR });
   const sms = openSms({ url: config.SMS_URL, db: database.db });
+  const discounts = new DiscountService(database.db);
   // Mollie with an API key; otherwise the embedded sandbox, so that `npm start` can sell credits.
   const sandbox = config.MOLLIE_API_KEY ? null : new SandboxProvider(database.db, jobs);
   const payments = new PaymentService({
@@ -214,6 +218,7 @@ export async function openServices(
       email: (await accounts.findUser(userId))?.email ?? "",
     }),
     log,
+    discounts,
   });
   const directDebit = new DirectDebitService(database.db, payments, sms);
   const paymentJobs = definePaymentJobs(jobs, payments, {
@@ -261,6 +266,7 @@ export async function openServices(
     paymentJobs,
     directDebit,
     sandbox,
+    discounts,
   };
 }
 
@@ -412,11 +418,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   await server.register(paymentRoutes, {
     payments: services.payments,
     directDebit: services.directDebit,
+    discounts: services.discounts,
     site: services.site,
     profiles: services.profiles,
     geoipCountry,
     publicUrl: config.PUBLIC_URL,
   });
+  await server.register(discountRoutes, { discounts: services.discounts });
   if (services.sandbox) await server.register(sandboxRoutes, { sandbox: services.sandbox });
   await registerProviderHooks(server, [paymentHook(services.payments), ...(options.providerHooks ?? [])]);
   if (services.mailer instanceof OutboxMailer && showsDevMailbox(config)) {

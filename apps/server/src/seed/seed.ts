@@ -107,6 +107,15 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
     created = true;
   }
 
+  // Demo discount codes (issue #12): one for anyone, one for the Netherlands only, one from a minimum
+  // order, one that has expired. Existing codes stay as they are.
+  await services.discounts.add([
+    { code: "SPRING10", valuePercentage: 10, validity: "once_per_member" },
+    { code: "HOLLAND15", valuePercentage: 15, country: "NL", currency: "EUR", validity: "once_per_member" },
+    { code: "BIG20", valuePercentage: 20, minimumOrderCents: 3999, currency: "EUR", validity: "unlimited" },
+    { code: "SUMMER30", valuePercentage: 30, expiresAt: new Date("2025-09-01T00:00:00Z"), validity: "once_per_member" },
+  ]);
+
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(eq(profiles.fictional, true));
   const have = existing?.n ?? 0;
   for (let index = have; index < options.profiles; index++) {

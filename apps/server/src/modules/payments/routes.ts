@@ -1,8 +1,10 @@
 import { ENDPOINTS, type LocaleCode, type MemberContext, type Settings } from "@app/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../../platform/errors.ts";
 import { handle } from "../../platform/http/endpoint.ts";
 import type { ProviderHook } from "../../platform/http/provider-hooks.ts";
 import { requestHost, requestLocale } from "../../platform/http/request-locale.ts";
+import type { DiscountService } from "../discounts/service.ts";
 import type { ProfileService } from "../profiles/service.ts";
 import type { SiteService } from "../site/service.ts";
 import type { DirectDebitService } from "./direct-debit.ts";
@@ -18,6 +20,7 @@ export interface PaymentRoutesOptions {
   directDebit: DirectDebitService;
   site: SiteService;
   profiles: Pick<ProfileService, "seekerOf">;
+  discounts: Pick<DiscountService, "apply" | "welcome" | "presentApplied">;
   geoipCountry(request: FastifyRequest): string | null;
   publicUrl: string | undefined;
 }
@@ -28,7 +31,7 @@ export interface PaymentRoutesOptions {
  * first; the currency is that country's (settings `minimum_message_costs`), else euro.
  */
 export async function paymentRoutes(app: FastifyInstance, options: PaymentRoutesOptions): Promise<void> {
-  const { payments, directDebit, site, profiles } = options;
+  const { payments, directDebit, site, profiles, discounts } = options;
 
   const settingsOf = (request: FastifyRequest): Promise<Settings> =>
     site.settings({
@@ -95,6 +98,28 @@ export async function paymentRoutes(app: FastifyInstance, options: PaymentRoutes
     const settings = await settingsOf(request);
     const row = await payments.refund(member, body.payment_id, settings.refund_days);
     return payments.present(row, await balanceOf(member), settings.refund_days);
+  });
+
+  // Spec §7: checks a code (for a bundle and method when given); `welcome=true` answers the welcome discount.
+  handle(app, ENDPOINTS.discountCode, async ({ request, member, query }) => {
+    if (query.welcome === "true") return { discount: await discounts.welcome(member), price: null };
+    if (!query.code) throw new AppError("code_not_found");
+    if (query.bundle_id === undefined) {
+      const settings = await settingsOf(request);
+      const where = await whereOf(request, member, settings);
+      const applied = await discounts.apply(member, query.code, { ...where, method: query.method });
+      return { discount: await discounts.presentApplied(applied, member), price: null };
+    }
+    const settings = await settingsOf(request);
+    const quote = await payments.quote(
+      member,
+      { code: query.code, bundleId: query.bundle_id, method: query.method },
+      await whereOf(request, member, settings),
+    );
+    return {
+      discount: await discounts.presentApplied(quote.discount, member),
+      price: { original: quote.original, discounted: quote.discounted, currency: quote.currency },
+    };
   });
 
   handle(

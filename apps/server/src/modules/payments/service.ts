@@ -69,6 +69,24 @@ export interface PurchaseContext {
   siteName: string;
 }
 
+/**
+ * Discount codes as payments uses them (the discounts module's service, wired by the app): checked and
+ * applied when a payment is made, reserved in its transaction, redeemed or released with its outcome.
+ */
+export interface PaymentDiscounts {
+  apply(
+    member: MemberContext,
+    code: string,
+    order: { country: string; currency: string; amountCents: number; method: PaymentMethod },
+  ): Promise<{ codeId: number; code: string; valuePercentage: number; scopeKey: string | null }>;
+  discounted(amountCents: number, discount: { valuePercentage: number }): number;
+  reserve(tx: Tx, discount: { codeId: number; scopeKey: string | null }, userId: number, paymentId: number): Promise<void>;
+  redeem(tx: Tx, paymentId: number): Promise<void>;
+  release(tx: Tx, paymentId: number): Promise<void>;
+}
+
+type AppliedDiscount = Awaited<ReturnType<PaymentDiscounts["apply"]>>;
+
 export interface PaymentsDeps {
   db: Db;
   credits: CreditService;
@@ -78,6 +96,8 @@ export interface PaymentsDeps {
   /** The member's name and e-mail for the provider's customer record. */
   customerOf(userId: number): Promise<{ name: string; email: string }>;
   log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  /** Discount codes; without them a payment with a code is refused as "Code not found". */
+  discounts?: PaymentDiscounts;
 }
 
 /** What happened when a payment's status was recorded. */
@@ -147,7 +167,51 @@ export class PaymentService {
     const bundle = await bundleIn(db, input.bundleId, context.currency);
     if (!bundle) throw new AppError("bundle_unavailable");
     const sequence = FIRST_PAYMENT_METHODS.has(input.method) ? "first" : "oneoff";
-    return this.start(member, { bundle, method: input.method, clientId: input.clientId, sequence }, context);
+    const discount = input.discountCode
+      ? await this.discountFor(member, input.discountCode, bundle, input.method, context)
+      : undefined;
+    return this.start(member, { bundle, method: input.method, clientId: input.clientId, sequence, discount }, context);
+  }
+
+  /**
+   * A bundle's price with a discount code for this member and method (GET /api/discountcode.php with a
+   * bundle), or the code's errors.
+   */
+  async quote(
+    member: MemberContext,
+    input: { code: string; bundleId: number; method?: PaymentMethod | undefined },
+    where: { country: string; currency: string },
+  ): Promise<{ discount: AppliedDiscount; original: number; discounted: number; currency: string }> {
+    const bundle = await bundleIn(this.deps.db, input.bundleId, where.currency);
+    if (!bundle) throw new AppError("bundle_unavailable");
+    const discount = await this.discountFor(member, input.code, bundle, input.method, where);
+    const discounts = this.deps.discounts as PaymentDiscounts;
+    return {
+      discount,
+      original: bundle.amountCents / 100,
+      discounted: discounts.discounted(bundle.amountCents, discount) / 100,
+      currency: bundle.currency,
+    };
+  }
+
+  private async discountFor(
+    member: MemberContext,
+    code: string,
+    bundle: BundleOffer,
+    method: PaymentMethod | undefined,
+    where: { country: string; currency: string },
+  ): Promise<AppliedDiscount> {
+    const { discounts } = this.deps;
+    if (!discounts) throw new AppError("code_not_found");
+    const discount = await discounts.apply(member, code, {
+      country: where.country,
+      currency: where.currency,
+      amountCents: bundle.amountCents,
+      method: method as PaymentMethod,
+    });
+    // A provider cannot charge nothing: a code that would make the order free is not for it.
+    if (discounts.discounted(bundle.amountCents, discount) < 1) throw new AppError("code_not_applicable");
+    return discount;
   }
 
   /**
@@ -222,22 +286,38 @@ export class PaymentService {
       clientId: string;
       sequence: "oneoff" | "first" | "recurring";
       mandate?: { customerId: string; mandateId: string };
+      discount?: AppliedDiscount | undefined;
     },
     context: PurchaseContext,
   ): Promise<PaymentCreateResponse> {
-    const { db, provider } = this.deps;
-    const { row, created } = await insertPayment(db, {
-      userId: member.userId,
-      clientId: input.clientId,
-      bundleId: input.bundle.id,
-      credits: input.bundle.credits,
-      amountCents: input.bundle.amountCents,
-      currency: input.bundle.currency,
-      method: input.method,
-      country: context.country,
-      provider: provider.name,
-      sequence: input.sequence,
-      locale: context.locale,
+    const { db, provider, discounts } = this.deps;
+    const { discount } = input;
+    const amountCents =
+      discount && discounts ? discounts.discounted(input.bundle.amountCents, discount) : input.bundle.amountCents;
+    // The payment row and its hold on the code commit together: a code taken meanwhile refuses both.
+    const { row, created } = await db.transaction(async (tx) => {
+      const made = await insertPayment(tx, {
+        userId: member.userId,
+        clientId: input.clientId,
+        bundleId: input.bundle.id,
+        credits: input.bundle.credits,
+        amountCents,
+        currency: input.bundle.currency,
+        method: input.method,
+        country: context.country,
+        provider: provider.name,
+        sequence: input.sequence,
+        locale: context.locale,
+        ...(discount
+          ? {
+              discountCode: discount.code,
+              discountPercentage: discount.valuePercentage,
+              originalAmountCents: input.bundle.amountCents,
+            }
+          : {}),
+      });
+      if (made.created && discount && discounts) await discounts.reserve(tx, discount, member.userId, made.row.id);
+      return made;
     });
     if (!created) return this.awaitStarted(row);
     try {
@@ -348,6 +428,7 @@ export class PaymentService {
             label: truth.mandateLabel,
           });
         }
+        if (this.deps.discounts && row.discountCode) await this.deps.discounts.redeem(tx, row.id);
         for (const listener of this.paidListeners) await listener(tx, row);
         if (this.receiptJob)
           await this.deps.jobs.enqueue(this.receiptJob, { paymentId: row.id }, { key: `receipt:${row.id}` }, tx);
@@ -371,6 +452,10 @@ export class PaymentService {
         } else if (result.reversed < outstanding) {
           await flagMember(tx, row.userId, "refund_after_spending", false);
         }
+      }
+      if (this.deps.discounts && row.discountCode && (to === "failed" || to === "cancelled" || to === "expired")) {
+        // A payment that took no money does not use its code up.
+        await this.deps.discounts.release(tx, row.id);
       }
       if (row.userId !== null && to === "failed" && row.sequence === "recurring") {
         // A failed charge on a stored card or mandate: not used again for repeat orders.
