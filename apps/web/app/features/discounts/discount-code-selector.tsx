@@ -183,7 +183,7 @@ export function DiscountCodeSelector({ bundle, method, onChange }: DiscountCodeS
             {checking ? (
               <FormattedMessage id="discounts.checking" />
             ) : discountCode !== null && price !== null ? (
-              <span className="text-success">
+              <span className="text-success-emphasis">
                 <FormattedMessage
                   id="discounts.applied_price"
                   values={{ code: discountCode, price: format(price), original: format(bundle.price) }}
