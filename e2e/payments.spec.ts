@@ -25,6 +25,8 @@ async function payOnSandbox(page: Page, method: string): Promise<void> {
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/credits\/3$/);
   await page.getByRole("radio", { name: method }).check();
+  // A new member has the time bonus pre-selected; this test buys at the full price.
+  await page.getByRole("radio", { name: "No discount" }).check();
   await page.getByRole("button", { name: "Pay €39.99" }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\/tr_sbx_/);
   await expect(page.getByRole("heading", { name: "Test payment" })).toBeVisible();

@@ -1,0 +1,70 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { expect, expectAccessible, newMember, open, test, watchConsole } from "./fixtures";
+
+const shots = path.join(import.meta.dirname, "screenshots");
+
+test("a new member sees the time bonus count down, gets its popup, buys at 25% off on the sandbox, and the bonus is gone", async ({
+  browser,
+}) => {
+  const member = await newMember(browser, "Lotte", { autoLike: false });
+  const page = member.page;
+  const problems = watchConsole(page);
+  // The popup waits 40 s in the members area; the test shortens the wait (time-bonus-modal.tsx).
+  await page.context().addInitScript(() => window.localStorage.setItem("time-bonus-modal-delay-ms", "1500"));
+
+  // The popup is for members without credits: the 20 of the signup go on two messages.
+  const search = await (await page.request.get("/api/members.php")).json();
+  const other = search.profiles[0].id as number;
+  for (let i = 0; i < 2; i++) {
+    const sent = await page.request.post("/api/message.php", {
+      data: { profile_id: other, client_id: randomUUID(), text: `Hello ${i}` },
+    });
+    expect(sent.status()).toBe(200);
+  }
+  expect((await (await page.request.get("/api/user.php")).json()).user.credits).toBe(0);
+
+  // The banner counts down from the server's four hours, a second at a time.
+  await open(page, "/members");
+  const banner = page.getByRole("region", { name: "Time bonus" });
+  const timer = banner.getByRole("timer");
+  await expect(timer).toHaveText(/^03:59:[0-5]\d$/);
+  const first = await timer.textContent();
+  await expect(timer).not.toHaveText(first ?? "");
+
+  // Then the popup urges fast action ("4 hours").
+  const popup = page.getByRole("dialog", { name: "Only 4 hours: 25% off!" });
+  await expect(popup).toBeVisible();
+  await expect(page.locator(".modal")).toHaveCSS("opacity", "1");
+  await expectAccessible(page, ".modal");
+  await page.screenshot({ path: path.join(shots, "discounts-time-bonus-popup.png") });
+  await popup.getByRole("link", { name: "Get 25% off now" }).click();
+
+  // The checkout has the time bonus chosen and charges a quarter less.
+  await expect(page).toHaveURL(/\/credits$/);
+  await page.getByRole("radio", { name: /500 credits/ }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/credits\/3$/);
+  await page.getByRole("radio", { name: "iDEAL" }).check();
+  await expect(page.getByRole("radio", { name: /TIMEBONUS25/ })).toBeChecked();
+  await expectAccessible(page);
+  await page.screenshot({ path: path.join(shots, "discounts-checkout.png"), fullPage: true });
+  await page.getByRole("button", { name: "Pay €29.99" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await expect(page.getByTestId("sandbox-amount")).toHaveText("€29.99");
+  await page.getByRole("button", { name: "Paid" }).click();
+
+  await expect(page).toHaveURL(/\/transactions\/\d+$/);
+  const order = Number(page.url().split("/").pop());
+  await expect(page.getByText(`Order #${order} is completed`)).toBeVisible({ timeout: 20_000 });
+  // Premium now: the time bonus is gone, on the server and in the members area.
+  expect((await (await page.request.get("/api/time-bonus.php")).json()).time_bonus).toBeNull();
+  const payment = await (await page.request.get(`/api/payment.php?id=${order}`)).json();
+  expect(payment).toMatchObject({
+    amount: 29.99,
+    discount: { code: "TIMEBONUS25", value_percentage: 25, original_amount: 39.99 },
+  });
+  await open(page, "/members");
+  await expect(page.getByRole("region", { name: "Time bonus" })).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
