@@ -1,0 +1,112 @@
+// @vitest-environment node
+import { type CompanyInfo, LOCALE_CODES, type Settings, type SsrServices } from "@app/contract";
+import { isRouteErrorResponse } from "react-router";
+import { describe, expect, it } from "vitest";
+import { fillPlaceholders, pageValues } from "../features/pages/placeholders";
+import { PAGE_SLUGS } from "../features/pages/slugs";
+import { createLoadContext } from "../server-context";
+import { loader } from "./pages";
+
+const company: CompanyInfo = {
+  name: "Example Media B.V.",
+  address: "Keizersgracht 1",
+  kvk: "12345678",
+  city: "Amsterdam",
+  country: "Netherlands",
+  tradenames: [],
+  vat_numbers: ["NL001234567B01", "DE123456789"],
+  support_phone: "+31201234567",
+  delete_discount: 0,
+  added: "2024-03-15T09:00:00Z",
+};
+
+const settings = {
+  name: "Amoria",
+  domain: "amoria.example",
+  support_email: "help@amoria.example",
+  refund_days: 14,
+} as Settings;
+
+function context() {
+  const fake = {
+    mode: "test",
+    nonce: "n",
+    geoipCountry: null,
+    currentUser: async () => null,
+    domainLanguage: async () => null,
+    settings: async () => settings,
+    companyInfo: async () => company,
+    teaser: async () => [],
+    member: async () => null,
+    matchFinder: async () => null,
+    searchMembers: async () => null,
+  } satisfies SsrServices;
+  return createLoadContext(fake);
+}
+
+const load = (slug: string, locale: string) =>
+  loader({
+    request: new Request(`http://localhost/pages/${slug}`, { headers: { cookie: `i18n_redirected=${locale}` } }),
+    params: { slug },
+    context: context(),
+  } as unknown as Parameters<typeof loader>[0]);
+
+describe("/pages/:slug", () => {
+  it("has a Markdown file for every page in every locale", () => {
+    const files = Object.keys(import.meta.glob("../features/pages/content/*/*.md"));
+    const expected = LOCALE_CODES.flatMap((locale) => PAGE_SLUGS.map((slug) => `../features/pages/content/${locale}/${slug}.md`));
+    expect(files.sort()).toEqual(expected.sort());
+  });
+
+  it.each(PAGE_SLUGS)("%s answers in every locale, in that locale's words, with every placeholder filled", async (slug) => {
+    const pages = await Promise.all(LOCALE_CODES.map((locale) => load(slug, locale)));
+    for (const page of pages) {
+      expect(page.html).not.toMatch(/\{[a-z_]+\}/);
+      expect(page.html.length).toBeGreaterThan(300);
+      expect(page.title).not.toBe("");
+    }
+    // Seven locales, seven different texts and titles (no locale falls back to English).
+    expect(new Set(pages.map((page) => page.html)).size).toBe(LOCALE_CODES.length);
+    expect(new Set(pages.map((page) => page.title)).size).toBe(LOCALE_CODES.length);
+  });
+
+  it("renders the Markdown to HTML with the company's details", async () => {
+    const service = await load("service", "en");
+    expect(service.title).toBe("Customer service");
+    expect(service.html).toContain("<h2>");
+    expect(service.html).toContain("help@amoria.example");
+    expect(service.html).toContain("+31201234567");
+    expect(service.html).toContain("Keizersgracht 1");
+    expect(service.html).toContain("NL001234567B01, DE123456789");
+  });
+
+  it("dates the terms by the company's added date when it is later than 2023-12-01", async () => {
+    expect((await load("terms", "en")).html).toContain("March 15, 2024");
+    expect((await load("terms", "de")).html).toContain("15. März 2024");
+  });
+
+  it("answers 404 for a slug that is not a page", async () => {
+    const error = await load("nope", "en").catch((e: unknown) => e);
+    const status = isRouteErrorResponse(error) ? error.status : (error as { init?: ResponseInit }).init?.status;
+    expect(status).toBe(404);
+  });
+});
+
+describe("fillPlaceholders", () => {
+  const values = pageValues(company, settings, "nl");
+
+  it("fills every known placeholder and leaves unknown ones visible", () => {
+    expect(fillPlaceholders("{site_name} ({domain}), {refund_days} dagen, {kvk}, {oops}", values)).toBe(
+      "Amoria (amoria.example), 14 dagen, 12345678, {oops}",
+    );
+  });
+
+  it("escapes HTML in the values", () => {
+    expect(fillPlaceholders("{company_name}", { company_name: "A & B <i>" })).toBe("A &amp; B &lt;i&gt;");
+  });
+
+  it("formats the terms date in the locale, never before 2023-12-01", () => {
+    expect(values.terms_date).toBe("15 maart 2024");
+    expect(pageValues({ ...company, added: "2020-01-01T00:00:00Z" }, settings, "en").terms_date).toBe("December 1, 2023");
+  });
+});
