@@ -105,6 +105,11 @@ describe("fillPlaceholders", () => {
     expect(fillPlaceholders("{company_name}", { company_name: "A & B <i>" })).toBe("A &amp; B &lt;i&gt;");
   });
 
+  it("names a company country given as a code in the locale", () => {
+    expect(pageValues({ ...company, country: "NL" }, settings, "de").company_country).toBe("Niederlande");
+    expect(values.company_country).toBe("Netherlands");
+  });
+
   it("formats the terms date in the locale, never before 2023-12-01", () => {
     expect(values.terms_date).toBe("15 maart 2024");
     expect(pageValues({ ...company, added: "2020-01-01T00:00:00Z" }, settings, "en").terms_date).toBe("December 1, 2023");

@@ -10,7 +10,7 @@ export function pageValues(
     company_name: company.name,
     company_address: company.address,
     company_city: company.city,
-    company_country: company.country,
+    company_country: countryName(company.country, locale),
     kvk: company.kvk,
     vat_numbers: company.vat_numbers.length > 0 ? company.vat_numbers.join(", ") : "–",
     support_email: settings.support_email,
@@ -21,6 +21,16 @@ export function pageValues(
     // Spec §9: the later of 2023-12-01 12:00 UTC and the company's added date, as a date in the page's language.
     terms_date: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(termsVersionDate(company)),
   };
+}
+
+/** A two-letter country code ("NL") as its name in the locale ("Nederland"); anything else as it is. */
+function countryName(country: string, locale: string): string {
+  if (!/^[A-Z]{2}$/.test(country)) return country;
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(country) ?? country;
+  } catch {
+    return country;
+  }
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
