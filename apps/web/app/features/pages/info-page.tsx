@@ -8,7 +8,7 @@ export function InfoPage({ title, html }: { title: string; html: string }) {
   return (
     <div className="container py-4" style={{ maxWidth: 820 }}>
       <PageTitle title={title} />
-      <h1 className="h2 mb-4">{title}</h1>
+      <h1 className="mb-4">{title}</h1>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own Markdown, rendered on the server */}
       <article className="info-page" dangerouslySetInnerHTML={{ __html: html }} />
     </div>
