@@ -34,6 +34,7 @@ export default [
     route("credits/:id/:paymentmethod?", "routes/credits-checkout.tsx", { id: "credits-id-paymentmethod" }),
     route("directdebit", "routes/directdebit.tsx"),
     route("transactions/:id?", "routes/transactions.tsx"),
+    route("complaints", "routes/complaints.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("ui/layouts/chat-layout.tsx", [
