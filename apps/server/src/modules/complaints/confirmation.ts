@@ -3,7 +3,11 @@ import { t } from "../../platform/i18n.ts";
 import { renderEmail } from "../../platform/mailer.ts";
 import type { ComplaintRow } from "./queries.ts";
 
-/** The confirmation of a complaint, with its reference, in the complainant's language. */
+/**
+ * The confirmation of a complaint, with its reference and topic, in the complainant's language. It does
+ * not repeat the description: a visitor's address is not verified, and the form must not become a way to
+ * send one's own text to someone else's mailbox from the site.
+ */
 export function confirmationEmail(input: { complaint: ComplaintRow; site: string }): {
   subject: string;
   html: string;
@@ -23,7 +27,7 @@ export function confirmationEmail(input: { complaint: ComplaintRow; site: string
     lang: locale,
     site: input.site,
     heading: m("heading"),
-    paragraphs: [m("body"), m("reference"), m("next"), complaint.description],
+    paragraphs: [m("body"), m("reference"), m("next")],
     footer: m("footer"),
   });
   return { subject: m("subject"), html, text };
