@@ -13,6 +13,9 @@ import { blockRoutes } from "./modules/blocks/routes.ts";
 import { GifCatalogue, openGifSource } from "./modules/chat/gifs/gif-source.ts";
 import { ChatService } from "./modules/chat/index.ts";
 import { chatRoutes, sendRules } from "./modules/chat/routes.ts";
+import { defineComplaintJobs } from "./modules/complaints/jobs.ts";
+import { complaintRoutes } from "./modules/complaints/routes.ts";
+import { ComplaintService } from "./modules/complaints/service.ts";
 import { CreditService } from "./modules/credits/index.ts";
 import { DiscountService } from "./modules/discounts/index.ts";
 import { discountRoutes } from "./modules/discounts/routes.ts";
@@ -94,6 +97,8 @@ export interface Services {
   /** The embedded payment provider, unless MOLLIE_API_KEY selects Mollie. */
   sandbox: SandboxProvider | null;
   discounts: DiscountService;
+  /** Complaints for staff to handle (issue #13). */
+  complaints: ComplaintService;
 }
 
 export interface BuildOptions {
@@ -238,6 +243,11 @@ export async function openServices(
     log,
   });
   jobs.schedule(paymentJobs.reconcile, { everyMs: 5 * 60_000 });
+  const complaints = new ComplaintService(database.db, jobs, profiles);
+  defineComplaintJobs(jobs, complaints, {
+    mailer,
+    siteName: async () => (await site.settings({ host: "", locale: "en", geoipCountry: null, selectedCountry: null })).name,
+  });
   const pruneEvents = jobs.define("member-events.prune", async () => void (await events.prune()), { maxAttempts: 3 });
   jobs.schedule(pruneEvents, { everyMs: DAY, offsetMs: 4 * HOUR });
   return {
@@ -267,6 +277,7 @@ export async function openServices(
     directDebit,
     sandbox,
     discounts,
+    complaints,
   };
 }
 
@@ -425,6 +436,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     publicUrl: config.PUBLIC_URL,
   });
   await server.register(discountRoutes, { discounts: services.discounts });
+  await server.register(complaintRoutes, { complaints: services.complaints });
   if (services.sandbox) await server.register(sandboxRoutes, { sandbox: services.sandbox });
   await registerProviderHooks(server, [paymentHook(services.payments), ...(options.providerHooks ?? [])]);
   if (services.mailer instanceof OutboxMailer && showsDevMailbox(config)) {

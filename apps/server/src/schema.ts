@@ -5,6 +5,7 @@
 export * from "./modules/accounts/schema.ts";
 export * from "./modules/blocks/schema.ts";
 export * from "./modules/chat/schema.ts";
+export * from "./modules/complaints/schema.ts";
 export * from "./modules/credits/schema.ts";
 export * from "./modules/discounts/schema.ts";
 export * from "./modules/likes/schema.ts";

@@ -35,6 +35,7 @@ export default [
     route("directdebit", "routes/directdebit.tsx"),
     route("transactions/:id?", "routes/transactions.tsx"),
     route("pages/:slug", "routes/pages.tsx"),
+    route("complaints", "routes/complaints.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("ui/layouts/chat-layout.tsx", [

@@ -28,6 +28,7 @@ import {
   messageRequestSchema,
   messageResponseSchema,
 } from "./chats.ts";
+import { complaintRequestSchema, complaintResponseSchema } from "./complaints.ts";
 import {
   discountCodeQuerySchema,
   discountCodeResponseSchema,
@@ -432,6 +433,15 @@ export const ENDPOINTS = {
     response: discountCodesResponseSchema,
   }),
   timeBonus: endpoint({ method: "GET", path: "/api/time-bonus.php", auth: "member", response: timeBonusResponseSchema }),
+
+  // Complaints (issue #13)
+  complaint: endpoint({
+    method: "POST",
+    path: "/api/complaint.php",
+    auth: "optional",
+    body: complaintRequestSchema,
+    response: complaintResponseSchema,
+  }),
 
   // The top navigation's counts
   badges: endpoint({ method: "GET", path: "/api/badges.php", auth: "member", response: badgesResponseSchema }),

@@ -79,6 +79,11 @@ export const ERROR_CODES = [
   "code_expired",
   "code_minimum_order",
   "code_not_applicable",
+  // complaints (issue #13)
+  "email_required",
+  "description_too_short",
+  "description_too_long",
+  "profile_not_found",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -160,4 +165,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   code_expired: 410,
   code_minimum_order: 422,
   code_not_applicable: 422,
+  email_required: 422,
+  description_too_short: 422,
+  description_too_long: 422,
+  profile_not_found: 422,
 };

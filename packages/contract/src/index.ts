@@ -1,6 +1,7 @@
 export * from "./accounts.ts";
 export * from "./blocks.ts";
 export * from "./chats.ts";
+export * from "./complaints.ts";
 export * from "./discounts.ts";
 export * from "./endpoints.ts";
 export * from "./errors.ts";
