@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import {
   creditBundlePrices,
@@ -71,57 +71,32 @@ export async function insertPayment(
 ): Promise<{ row: PaymentRow; created: boolean }> {
   const [inserted] = await db.insert(payments).values(values).onConflictDoNothing().returning();
   if (inserted) return { row: inserted, created: true };
-  const [existing] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.userId, values.userId), eq(payments.clientId, values.clientId)))
-    .limit(1);
+  const existing = await findMemberPaymentByClientId(db, values.userId, values.clientId);
   if (!existing) throw new Error("payment insert conflicted but no row was found");
   return { row: existing, created: false };
 }
 
-export async function findPayment(db: DbOrTx, id: number): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+/** The one payment matching `where`, locked until the transaction ends when `lock` is set. */
+async function onePayment(db: DbOrTx, where: SQL | undefined, lock = false): Promise<PaymentRow | undefined> {
+  const query = db.select().from(payments).where(where).$dynamic();
+  const [row] = await (lock ? query.for("update") : query).limit(1);
   return row;
 }
 
-export async function findMemberPayment(db: DbOrTx, userId: number, id: number): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, id), eq(payments.userId, userId)))
-    .limit(1);
-  return row;
-}
+export const findPayment = (db: DbOrTx, id: number) => onePayment(db, eq(payments.id, id));
 
-export async function findPaymentByProviderId(db: DbOrTx, provider: string, providerId: string): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.providerId, providerId)))
-    .limit(1);
-  return row;
-}
+export const findMemberPayment = (db: DbOrTx, userId: number, id: number) =>
+  onePayment(db, and(eq(payments.id, id), eq(payments.userId, userId)));
 
-export async function findMemberPaymentByClientId(db: DbOrTx, userId: number, clientId: string): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.clientId, clientId)))
-    .limit(1);
-  return row;
-}
+export const findPaymentByProviderId = (db: DbOrTx, provider: string, providerId: string) =>
+  onePayment(db, and(eq(payments.provider, provider), eq(payments.providerId, providerId)));
+
+export const findMemberPaymentByClientId = (db: DbOrTx, userId: number, clientId: string) =>
+  onePayment(db, and(eq(payments.userId, userId), eq(payments.clientId, clientId)));
 
 /** The payment with this provider id, locked until the transaction ends (one status change at a time). */
-export async function lockPaymentByProviderId(tx: DbOrTx, provider: string, providerId: string): Promise<PaymentRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.providerId, providerId)))
-    .for("update")
-    .limit(1);
-  return row;
-}
+export const lockPaymentByProviderId = (tx: DbOrTx, provider: string, providerId: string) =>
+  onePayment(tx, and(eq(payments.provider, provider), eq(payments.providerId, providerId)), true);
 
 export async function updatePayment(db: DbOrTx, id: number, values: Partial<typeof payments.$inferInsert>): Promise<void> {
   await db
