@@ -59,7 +59,7 @@ export class DiscountService {
   async apply(member: MemberContext, input: string, order: DiscountOrder, db: DbOrTx = this.db): Promise<AppliedDiscount> {
     const row = await findCode(db, input);
     // Another member's own code is as unknown as a code that does not exist.
-    if (!row || row.status !== "active" || (row.userId !== null && row.userId !== member.userId))
+    if (row?.status !== "active" || (row.userId !== null && row.userId !== member.userId))
       throw new AppError("code_not_found");
     const now = this.clock();
     if (secondsLeft(row, member, now) === 0) throw new AppError("code_expired");
@@ -103,7 +103,7 @@ export class DiscountService {
   async timeBonus(member: MemberContext): Promise<TimeBonus | null> {
     if (member.paid) return null;
     const row = await findCode(this.db, LIMITS.timeBonusCode);
-    if (!row || row.status !== "active") return null;
+    if (row?.status !== "active") return null;
     const left = secondsLeft(row, member, this.clock());
     if (left === 0 || (await takenCodeIds(this.db, member.userId, [row.id])).has(row.id)) return null;
     return { code: row.code, value_percentage: row.valuePercentage, seconds_left: left ?? LIMITS.timeBonusSeconds };
@@ -113,7 +113,7 @@ export class DiscountService {
   async welcome(member: MemberContext): Promise<Discount | null> {
     if (member.paid) return null;
     const row = await findCode(this.db, WELCOME_DISCOUNT_CODE);
-    if (!row || row.status !== "active") return null;
+    if (row?.status !== "active") return null;
     const now = this.clock();
     if (secondsLeft(row, member, now) === 0 || (await takenCodeIds(this.db, member.userId, [row.id])).has(row.id)) return null;
     return present(row, member, now);

@@ -127,7 +127,7 @@ export class SandboxProvider implements PaymentProvider {
 
   async refundPayment(providerId: string, amountCents: number, currency: string): Promise<void> {
     const row = await this.find(providerId);
-    if (!row || row.status !== "paid") throw new ProviderError("Only a paid payment can be refunded");
+    if (row?.status !== "paid") throw new ProviderError("Only a paid payment can be refunded");
     if (currency !== row.currency || amountCents <= 0 || amountCents > row.amountCents - row.refundedCents) {
       throw new ProviderError("The refund amount is invalid");
     }
@@ -191,7 +191,7 @@ export class SandboxProvider implements PaymentProvider {
   /** The dashboard's actions on a paid payment: a refund, a chargeback by the bank, a revoked card or mandate. */
   async act(providerId: string, action: SandboxAction): Promise<void> {
     const row = await this.find(providerId);
-    if (!row || row.status !== "paid") return;
+    if (row?.status !== "paid") return;
     if (action === "refund") {
       if (row.refundedCents < row.amountCents)
         await this.refundPayment(providerId, row.amountCents - row.refundedCents, row.currency);
@@ -215,7 +215,7 @@ export class SandboxProvider implements PaymentProvider {
   /** A recurring charge settles: paid on a valid mandate, failed on a revoked one. */
   private async settleRecurring(providerId: string): Promise<void> {
     const row = await this.find(providerId);
-    if (!row || row.status !== "pending") return;
+    if (row?.status !== "pending") return;
     const [mandate] = await this.db
       .select()
       .from(sandboxMandates)
