@@ -59,8 +59,7 @@ export class DiscountService {
   async apply(member: MemberContext, input: string, order: DiscountOrder, db: DbOrTx = this.db): Promise<AppliedDiscount> {
     const row = await findCode(db, input);
     // Another member's own code is as unknown as a code that does not exist.
-    if (row?.status !== "active" || (row.userId !== null && row.userId !== member.userId))
-      throw new AppError("code_not_found");
+    if (row?.status !== "active" || (row.userId !== null && row.userId !== member.userId)) throw new AppError("code_not_found");
     const now = this.clock();
     if (secondsLeft(row, member, now) === 0) throw new AppError("code_expired");
     if (row.firstPurchaseOnly && member.paid) throw new AppError("code_not_applicable");
