@@ -23,6 +23,9 @@ const nodeEnv = (nodePort: number) => ({
   // The test runner is the only proxy: a spec may give its browsers client addresses of their own
   // (X-Forwarded-For), so that many members can sign up within the per-address rate limit.
   TRUST_PROXY: "127.0.0.1",
+  // The sandbox's webhook a few seconds late, as a real provider's may be: the result page shows
+  // "Processing your payment" before the outcome arrives, whatever the machine's speed.
+  SANDBOX_WEBHOOK_DELAY_MS: "4000",
   ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   ...(process.env.TEST_REDIS_URL
     ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: process.env.E2E_REDIS_PREFIX ?? `e2e:${process.pid}:` }

@@ -206,7 +206,9 @@ export async function openServices(
   const sms = openSms({ url: config.SMS_URL, db: database.db });
   const discounts = new DiscountService(database.db);
   // Mollie with an API key; otherwise the embedded sandbox, so that `npm start` can sell credits.
-  const sandbox = config.MOLLIE_API_KEY ? null : new SandboxProvider(database.db, jobs);
+  const sandbox = config.MOLLIE_API_KEY
+    ? null
+    : new SandboxProvider(database.db, jobs, { webhookDelayMs: config.SANDBOX_WEBHOOK_DELAY_MS });
   const payments = new PaymentService({
     db: database.db,
     credits,

@@ -30,6 +30,12 @@ const settingsSchema = z.object({
     .string()
     .regex(/^(test|live)_\w{20,}$/)
     .optional(),
+  /**
+   * The sandbox provider's webhook comes this long after a payment changes, plus up to 2 s at random
+   * (and sometimes a second one later). The browser tests lengthen it, so that the result page's
+   * "Processing your payment" is there to be seen before the outcome arrives.
+   */
+  SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(500),
   /** Mollie's API base, for a local stand-in in tests. */
   MOLLIE_API_ENDPOINT: z.string().url().optional(),
   /** Extra origins allowed to open the WebSocket (comma separated); the public URL's origin always is. */

@@ -34,6 +34,8 @@ const settlePayload = z.object({ id: z.string() });
 export interface SandboxOptions {
   /** The checkout page's path prefix: the page is `<prefix><id>` on the site itself. */
   checkoutPath?: string;
+  /** The earliest a webhook goes out after a change (default 500 ms); up to 2 s at random come on top. */
+  webhookDelayMs?: number;
   /** Random source for the webhook's timing (tests make it certain). */
   random?: () => number;
   /** Posts a webhook; the default is a real HTTP POST. Answers the HTTP status. */
@@ -52,6 +54,7 @@ export class SandboxProvider implements PaymentProvider {
   readonly name = "sandbox" as const;
   private readonly checkoutPath: string;
   private readonly random: () => number;
+  private readonly webhookDelayMs: number;
   private readonly post: (url: string, body: string) => Promise<number>;
   readonly webhookJob: JobRef<z.infer<typeof webhookPayload>>;
   readonly settleJob: JobRef<z.infer<typeof settlePayload>>;
@@ -63,6 +66,7 @@ export class SandboxProvider implements PaymentProvider {
   ) {
     this.checkoutPath = options.checkoutPath ?? "/sandbox/checkout/";
     this.random = options.random ?? Math.random;
+    this.webhookDelayMs = options.webhookDelayMs ?? 500;
     this.post = options.post ?? postForm;
     this.webhookJob = jobs.define(
       "sandbox.send-webhook",
@@ -229,7 +233,7 @@ export class SandboxProvider implements PaymentProvider {
    * that retries a call whose answer it did not see.
    */
   private async notify(row: SandboxPaymentRow): Promise<void> {
-    const now = Date.now();
+    const now = Date.now() + this.webhookDelayMs;
     const payload = { id: row.id, url: row.webhookUrl };
     await this.jobs.enqueue(this.webhookJob, payload, { runAt: new Date(now + Math.floor(this.random() * 2_000)) });
     if (this.random() < 1 / 3) {
