@@ -1,10 +1,9 @@
 import { COMPLAINT_STATUSES, COMPLAINT_SUBJECTS } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { inList } from "../../platform/db/check.ts";
 import { users } from "../accounts/schema.ts";
 import { profiles } from "../profiles/schema.ts";
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /**
  * A complaint (issue #13) from a member or a visitor, for staff to handle. It outlives the accounts it

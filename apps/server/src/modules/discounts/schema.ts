@@ -1,10 +1,9 @@
 import { DISCOUNT_KINDS, DISCOUNT_VALIDITIES } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { inList } from "../../platform/db/check.ts";
 import { users } from "../accounts/schema.ts";
 import { payments } from "../payments/schema.ts";
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /**
  * Spec §3 Discount code (decision 022): a percentage off, general or for one member, limited to a

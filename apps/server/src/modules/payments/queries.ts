@@ -22,8 +22,8 @@ export interface BundleOffer {
   currency: string;
 }
 
-/** The active bundles priced in `currency`, in their order. */
-export function bundlesIn(db: DbOrTx, currency: string): Promise<BundleOffer[]> {
+/** Active bundles with their price in `currency`, narrowed by `where`. */
+function offers(db: DbOrTx, currency: string, where?: SQL) {
   return db
     .select({
       id: creditBundles.id,
@@ -34,8 +34,12 @@ export function bundlesIn(db: DbOrTx, currency: string): Promise<BundleOffer[]> 
     })
     .from(creditBundles)
     .innerJoin(creditBundlePrices, eq(creditBundlePrices.bundleId, creditBundles.id))
-    .where(and(eq(creditBundles.active, true), eq(creditBundlePrices.currency, currency)))
-    .orderBy(asc(creditBundles.position), asc(creditBundles.id));
+    .where(and(eq(creditBundles.active, true), eq(creditBundlePrices.currency, currency), where));
+}
+
+/** The active bundles priced in `currency`, in their order. */
+export function bundlesIn(db: DbOrTx, currency: string): Promise<BundleOffer[]> {
+  return offers(db, currency).orderBy(asc(creditBundles.position), asc(creditBundles.id));
 }
 
 /** Whether any bundle is priced in `currency`. */
@@ -49,18 +53,7 @@ export async function currencySold(db: DbOrTx, currency: string): Promise<boolea
 }
 
 export async function bundleIn(db: DbOrTx, bundleId: number, currency: string): Promise<BundleOffer | undefined> {
-  const [row] = await db
-    .select({
-      id: creditBundles.id,
-      credits: creditBundles.credits,
-      bestValue: creditBundles.bestValue,
-      amountCents: creditBundlePrices.amountCents,
-      currency: creditBundlePrices.currency,
-    })
-    .from(creditBundles)
-    .innerJoin(creditBundlePrices, eq(creditBundlePrices.bundleId, creditBundles.id))
-    .where(and(eq(creditBundles.id, bundleId), eq(creditBundles.active, true), eq(creditBundlePrices.currency, currency)))
-    .limit(1);
+  const [row] = await offers(db, currency, eq(creditBundles.id, bundleId)).limit(1);
   return row;
 }
 

@@ -13,9 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { inList } from "../../platform/db/check.ts";
 import { users } from "../accounts/schema.ts";
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /** Credit bundles in the order they are offered; one is marked best value (decision 021). */
 export const creditBundles = pgTable(
