@@ -38,6 +38,11 @@ export default [
     route("complaints", "routes/complaints.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  layout("ui/layouts/lander-layout.tsx", [
+    route("members/:id/landing", "routes/member-landing.tsx", { id: "members-id-landing" }),
+    route("members/:id/landing2/:slug?", "routes/member-landing.tsx", { id: "members-id-landing2" }),
+    route("members/:id/landing3/:slug?", "routes/member-landing.tsx", { id: "members-id-landing3" }),
+  ]),
   layout("ui/layouts/chat-layout.tsx", [
     route("chats", "routes/chats.tsx", { id: "chats" }),
     route("chats/:id", "routes/chats.tsx", { id: "chats-id" }),

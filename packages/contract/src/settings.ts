@@ -27,6 +27,19 @@ export const profileFieldSchema = z.enum(PROFILE_FIELDS);
 export const SEARCH_FIELDS = ["gender", "country", "countryregion", "min_age", "max_age"] as const;
 export const searchFieldSchema = z.enum(SEARCH_FIELDS);
 
+/**
+ * The camera/resell tiles of the profile settings screen (spec §2, shown when settings.member_resell
+ * is on): partner offers a site links to, configured per site. `camera` is a live-cam partner,
+ * `resell` a partner dating site.
+ */
+export const RESELL_TILE_KINDS = ["camera", "resell"] as const;
+export const resellTileSchema = z.object({
+  kind: z.enum(RESELL_TILE_KINDS),
+  url: z.url({ protocol: /^https?$/ }),
+  partner: z.string().min(1).max(60),
+});
+export type ResellTile = z.infer<typeof resellTileSchema>;
+
 /** GET /api/settings.php: every Settings field of spec §3, for the request's host. */
 export const settingsSchema = z.object({
   countries: z.array(countryCodeSchema),
@@ -64,6 +77,8 @@ export const settingsSchema = z.object({
   logged_out_search: z.enum(["all", "none"]),
   logged_out_search_trafficsource: z.enum(["all", "none"]),
   member_resell: z.boolean(),
+  /** The partner tiles member_resell shows (at most four); empty when the site has none. */
+  resell_tiles: z.array(resellTileSchema).max(4),
   /** Name of the icon that marks fictional profiles (rendered by the web's icon set). */
   fictional_icon: z.string(),
 });

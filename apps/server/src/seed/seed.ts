@@ -70,7 +70,14 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
         description: "",
         supportEmail: "support@amoria.example",
         domainLanguage: null,
-        settings: {},
+        // The demo shows the partner tiles of member_resell; a real site names its own partners.
+        settings: {
+          member_resell: true,
+          resell_tiles: [
+            { kind: "camera", url: "https://cams.example/?ref=amoria", partner: "LiveCams" },
+            { kind: "resell", url: "https://singles.example/?ref=amoria", partner: "Singles Europe" },
+          ],
+        },
       },
     );
     created = true;

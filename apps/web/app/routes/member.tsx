@@ -108,7 +108,7 @@ function MemberPage({
   const revalidator = useRevalidator();
   const own = user?.profile?.id === profile.id;
   return (
-    <div className="container py-4">
+    <div className="profile-view py-4">
       <PageTitle title={title} />
       <MemberView
         // A new profile (a related card) starts with its own photo state.

@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import { useIntl } from "react-intl";
 import { Navigate, redirect } from "react-router";
 import { MyProfile } from "../features/profile/my-profile";
+import { ResellTiles } from "../features/profile/resell-tiles";
 import { getInterests, getRegions } from "../features/site/api";
 import { useMember } from "../lib/member";
 import { useRootData } from "../lib/root-data";
@@ -35,6 +36,7 @@ export default function Profile() {
         loadRegions={loadRegions}
         loadInterests={loadInterests}
       />
+      {root?.settings.member_resell ? <ResellTiles tiles={root.settings.resell_tiles} /> : null}
     </section>
   );
 }

@@ -43,6 +43,7 @@ export const siteOverridesSchema = settingsSchema
     logged_out_search: true,
     logged_out_search_trafficsource: true,
     member_resell: true,
+    resell_tiles: true,
     fictional_icon: true,
   })
   .partial();
@@ -84,6 +85,7 @@ export const DEFAULT_OVERRIDES: Required<SiteOverrides> = {
   logged_out_search: "all",
   logged_out_search_trafficsource: "all",
   member_resell: false,
+  resell_tiles: [],
   fictional_icon: "masks",
 };
 
