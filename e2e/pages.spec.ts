@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, expectAccessible, open, skipEntryWarning, test } from "./fixtures";
+import { expect, expectAccessible, message, open, skipEntryWarning, test } from "./fixtures";
 
 const shots = path.join(import.meta.dirname, "screenshots");
 
@@ -38,4 +38,18 @@ test("a visitor files a complaint and gets a reference", async ({ page }) => {
   await page.getByRole("button", { name: /send/i }).click();
   await expect(page.getByText(/Your reference is C-[2-9A-Z]{4}-[2-9A-Z]{4}/)).toBeVisible();
   await page.screenshot({ path: path.join(shots, "complaints-sent.png") });
+});
+
+test("the complaints form reads in each of the seven languages", async ({ page }) => {
+  const titles = new Set<string>();
+  for (const locale of ["en", "nl", "de", "es", "fr", "it", "pl"]) {
+    const response = await page.request.get("/complaints", { headers: { cookie: `i18n_redirected=${locale}` } });
+    expect(response.status(), locale).toBe(200);
+    const html = await response.text();
+    const title = message(locale, "complaints.title");
+    expect(html, locale).toContain(`lang="${locale}"`);
+    expect(html, locale).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+    titles.add(title);
+  }
+  expect(titles.size).toBe(7);
 });
