@@ -53,3 +53,12 @@ test("the complaints form reads in each of the seven languages", async ({ page }
   }
   expect(titles.size).toBe(7);
 });
+
+test("every information page passes the accessibility scan", async ({ page }) => {
+  await skipEntryWarning(page.context());
+  for (const slug of ["2257-compliance-statement", "ban", "cookies", "faq", "privacy", "return-policy", "service", "terms"]) {
+    await open(page, `/pages/${slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectAccessible(page);
+  }
+});
