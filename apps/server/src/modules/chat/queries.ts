@@ -28,10 +28,11 @@ const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
  * pair's, which serialises a send and a block between two profiles (a send checks the block after it,
  * a block deletes what a send before it stored). Both last until the transaction ends.
  */
-export async function lockSenderAndPair(tx: DbOrTx, sender: number, other: number): Promise<void> {
+export async function lockSenderAndPair(tx: DbOrTx, sender: number, other: number, then?: SQL): Promise<void> {
+  // One statement; the locks are taken in the order written (sender, pair, then the caller's `then`).
   await tx.execute(
     sql`select pg_advisory_xact_lock(${CHAT_SENDER_LOCK}::int, ${sender}::int),
-               pg_advisory_xact_lock(${CHAT_PAIR_LOCK}::int, hashtext(${pairKey(sender, other)}))`,
+               pg_advisory_xact_lock(${CHAT_PAIR_LOCK}::int, hashtext(${pairKey(sender, other)}))${then ? sql`, ${then}` : sql``}`,
   );
 }
 
@@ -75,6 +76,31 @@ export async function findOwnMessage(db: DbOrTx, sender: number, clientId: strin
     sql`select ${MESSAGE_COLUMNS} from "messages" where "sender_id" = ${sender} and "client_id" = ${clientId}::uuid`,
   );
   return row;
+}
+
+/**
+ * findOwnMessage and the caller's further `columns` (named expressions) in one statement: a send asks
+ * both whether it is a retry and what it needs next, in one round trip.
+ */
+export async function findOwnMessageWith<T>(
+  db: DbOrTx,
+  sender: number,
+  clientId: string,
+  columns: SQL,
+): Promise<T & { again: MessageRow | undefined }> {
+  const [row] = await rowsOf<T & { again: MessageRow | null }>(
+    db,
+    sql`select (select row_to_json("own") from (select ${MESSAGE_COLUMNS} from "messages"
+                 where "sender_id" = ${sender} and "client_id" = ${clientId}::uuid) as "own") as "again",
+               ${columns}`,
+  );
+  if (!row) throw new Error("a select without from answers one row");
+  return { ...row, again: row.again ?? undefined };
+}
+
+/** The other side of `me`'s conversation `id` as a column (null when `me` is not in it). */
+export function otherSideColumn(me: number, id: number): SQL {
+  return sql`(select "other_id" from "conversation_members" where "profile_id" = ${me} and "conversation_id" = ${id}) as "other_id"`;
 }
 
 export interface SideRow {

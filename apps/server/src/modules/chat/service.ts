@@ -39,7 +39,7 @@ import {
   deleteForMember,
   deleteMessagesBefore,
   deletePairConversation,
-  findOwnMessage,
+  findOwnMessageWith,
   findSide,
   hasHiddenOlder,
   insertMessage,
@@ -50,6 +50,7 @@ import {
   type MessageRow,
   markRead,
   messagePage,
+  otherSideColumn,
   pairPhotoKeys,
   profilePhotoKeys,
   readUpTo,
@@ -122,7 +123,7 @@ export class ChatService {
 
   constructor(
     private readonly db: Db,
-    private readonly credits: Pick<CreditService, "change" | "account">,
+    private readonly credits: Pick<CreditService, "change" | "account" | "lockExpression">,
     private readonly profiles: Pick<ProfileService, "userIdOf" | "cardOf" | "profileIdOf">,
     private readonly photos: Pick<PhotoService, "mainImages" | "urlOf" | "storeChatPhoto" | "chatPhoto" | "deleteChatPhotos">,
     private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked">,
@@ -236,18 +237,26 @@ export class ChatService {
     };
   }
 
-  /** The other profile of a send: the named profile, or the other side of `me`'s conversation (else not_found). */
-  private async recipient(me: number, input: Pick<SendInput, "profile_id" | "conversation_id">): Promise<number> {
-    let other: number;
-    if (input.conversation_id !== undefined) {
-      const side = await findSide(this.db, me, input.conversation_id);
-      if (!side) throw new AppError("not_found");
-      other = Number(side.other_id);
-    } else {
-      other = input.profile_id as number;
-    }
+  /**
+   * A send's first question, in one statement: is it a retry (the stored message), and else who is the
+   * other profile (the named profile, or the other side of `me`'s conversation, else not_found).
+   */
+  private async retryOrRecipient(
+    me: number,
+    input: Pick<SendInput, "profile_id" | "conversation_id" | "client_id">,
+  ): Promise<{ earlier: MessageRow; other?: never } | { earlier?: never; other: number }> {
+    const byConversation = input.conversation_id !== undefined;
+    const found = await findOwnMessageWith<{ other_id: number | null }>(
+      this.db,
+      me,
+      input.client_id,
+      byConversation ? otherSideColumn(me, input.conversation_id as number) : sql`null::int as "other_id"`,
+    );
+    if (found.again) return { earlier: found.again };
+    if (byConversation && found.other_id == null) throw new AppError("not_found");
+    const other = byConversation ? Number(found.other_id) : (input.profile_id as number);
     if (other === me) throw new AppError("cannot_message_self");
-    return other;
+    return { other };
   }
 
   /**
@@ -260,9 +269,9 @@ export class ChatService {
     if (input.gift !== undefined && !isGiftId(input.gift)) throw new AppError("gift_unavailable");
     const text = input.text ?? "";
     if ([...text].length > rules.maxLength) throw new AppError("message_too_long", { max: rules.maxLength });
-    const earlier = await findOwnMessage(this.db, me, input.client_id);
-    if (earlier) return this.replay(member, earlier);
-    const other = await this.recipient(me, input);
+    const first = await this.retryOrRecipient(me, input);
+    if (first.earlier) return this.replay(member, first.earlier);
+    const { other } = first;
     let content: MessageContent;
     let cost: number;
     if (input.gift !== undefined) {
@@ -293,9 +302,9 @@ export class ChatService {
     file: Buffer,
     rules: SendRules,
   ): Promise<MessageResponse> {
-    const earlier = await findOwnMessage(this.db, member.profileId, input.client_id);
-    if (earlier) return this.replay(member, earlier);
-    const other = await this.recipient(member.profileId, input);
+    const first = await this.retryOrRecipient(member.profileId, input);
+    if (first.earlier) return this.replay(member, first.earlier);
+    const { other } = first;
     const photo = await this.photos.storeChatPhoto(file);
     try {
       const outcome = await this.store(member, other, input.client_id, { kind: "photo", photo }, rules.costs.photo);
@@ -321,14 +330,16 @@ export class ChatService {
     const me = member.profileId;
     const outcome = await this.db.transaction(async (tx) => {
       // Under the pair's lock: a block either committed before (seen below) or waits and deletes what we store.
-      await lockSenderAndPair(tx, me, other);
-      const again = await findOwnMessage(tx, me, clientId);
-      if (again) return { replayed: true as const, row: again };
-      const [visible] = await rowsOf<{ ok: boolean; user_id: number | null }>(
+      // The member's credit lock last (decision 020's order), in the same statement: the debit below needs it.
+      await lockSenderAndPair(tx, me, other, this.credits.lockExpression(member.userId));
+      const visible = await findOwnMessageWith<{ ok: boolean; user_id: number | null }>(
         tx,
-        sql`select ${this.visibleTo(me)(sql`${other}::int`)} as "ok", ${this.profiles.userIdOf(sql`${other}::int`)} as "user_id"`,
+        me,
+        clientId,
+        sql`${this.visibleTo(me)(sql`${other}::int`)} as "ok", ${this.profiles.userIdOf(sql`${other}::int`)} as "user_id"`,
       );
-      if (!visible?.ok) {
+      if (visible.again) return { replayed: true as const, row: visible.again };
+      if (!visible.ok) {
         const [waiting] = await rowsOf<{ ok: boolean }>(tx, sql`select ${this.listableTo(me)(sql`${other}::int`)} as "ok"`);
         throw new AppError(waiting?.ok ? "recipient_unconfirmed" : "profile_unavailable");
       }
@@ -341,6 +352,7 @@ export class ChatService {
         delta: -cost,
         reason: content.kind === "gift" || content.kind === "photo" ? content.kind : "message",
         key: `message:${clientId}`,
+        lockHeld: true,
       });
       if (!debit) throw new AppError("not_enough_credits");
       const row = await insertMessage(tx, { conversationId: Number(side.conversation_id), sender: me, clientId, content });

@@ -62,6 +62,37 @@ export async function debitWithLedgerRow(
 }
 
 /**
+ * A keyed debit in one statement, under the member's credit lock (taken by an earlier statement, so that
+ * this one's snapshot sees what a holder before us committed): the earlier change with this key, if any
+ * (then nothing is written), else the debit and its ledger row when the balance covers it. Answers the
+ * earlier row's balance, or the new balance, or neither (not enough credits).
+ */
+export async function keyedDebitWithLedgerRow(
+  tx: DbOrTx,
+  row: { userId: number; amount: number; reason: string; key: string },
+): Promise<{ earlier: number | null; balance: number | null }> {
+  const result = await tx.execute(
+    sql`with "earlier" as (
+          select "balance_after" from ${creditLedger} where "user_id" = ${row.userId} and "key" = ${row.key} limit 1
+        ), "debited" as (
+          update ${creditAccounts} set "balance" = "balance" - ${row.amount}, "updated_at" = now()
+          where "user_id" = ${row.userId} and "balance" - ${row.amount} >= 0 and not exists (select 1 from "earlier")
+          returning "balance"
+        ), "written" as (
+          insert into ${creditLedger} ("user_id", "delta", "balance_after", "reason", "key")
+          select ${row.userId}, ${-row.amount}, "balance", ${row.reason}, ${row.key} from "debited"
+          returning "balance_after"
+        )
+        select (select "balance_after" from "earlier") as "earlier", (select "balance_after" from "written") as "balance"`,
+  );
+  const [answer] = (result as unknown as { rows: { earlier: number | null; balance: number | null }[] }).rows;
+  return {
+    earlier: answer?.earlier == null ? null : Number(answer.earlier),
+    balance: answer?.balance == null ? null : Number(answer.balance),
+  };
+}
+
+/**
  * Takes up to `upTo` (> 0) credits off a balance, never below zero, and writes its ledger row, in one
  * statement; returns what was taken and the balance after (both 0 without a credit account). Nothing is
  * written when there is nothing to take.
@@ -126,7 +157,12 @@ export async function findKeyedLedgerRow(db: DbOrTx, userId: number, key: string
  * a replay running at the same moment sees the first one's ledger row instead of debiting again.
  */
 export async function lockMemberCredits(tx: DbOrTx, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CREDITS_LOCK}::int, ${userId}::int)`);
+  await tx.execute(sql`select ${memberCreditsLock(userId)}`);
+}
+
+/** The lock of lockMemberCredits as an expression, for a caller that takes it with locks of its own. */
+export function memberCreditsLock(userId: number): SQL {
+  return sql`pg_advisory_xact_lock(${CREDITS_LOCK}::int, ${userId}::int)`;
 }
 
 export async function ledgerOf(db: DbOrTx, userId: number): Promise<LedgerRow[]> {

@@ -7,9 +7,11 @@ import {
   findCreditAccount,
   findKeyedLedgerRow,
   insertLedgerRow,
+  keyedDebitWithLedgerRow,
   type LedgerRow,
   ledgerOf,
   lockMemberCredits,
+  memberCreditsLock,
   setPaidUser,
   takeBackWithLedgerRow,
 } from "./queries.ts";
@@ -25,6 +27,11 @@ export interface CreditChangeInput {
    * nothing and answers what the first one did (a retried request, a provider's repeated webhook).
    */
   key?: string;
+  /**
+   * The caller took `CreditService.lockExpression(userId)` earlier in this transaction (with locks of
+   * its own, in one statement); a keyed change then does not take it again.
+   */
+  lockHeld?: boolean;
 }
 
 export interface CreditChange {
@@ -49,7 +56,13 @@ export class CreditService {
     const { userId, delta, reason, key } = input;
     if (!Number.isSafeInteger(delta)) throw new Error(`credit delta must be an integer, got ${delta}`);
     if (key !== undefined) {
-      await lockMemberCredits(tx, userId);
+      if (!input.lockHeld) await lockMemberCredits(tx, userId);
+      if (delta < 0) {
+        // The usual keyed change, a paid message: the replay check and the debit in one statement.
+        const debit = await keyedDebitWithLedgerRow(tx, { userId, amount: -delta, reason, key });
+        if (debit.earlier !== null) return { balance: debit.earlier, replayed: true };
+        return debit.balance === null ? null : { balance: debit.balance, replayed: false };
+      }
       const earlier = await findKeyedLedgerRow(tx, userId, key);
       if (earlier) return { balance: earlier.balanceAfter, replayed: true };
     }
@@ -77,6 +90,15 @@ export class CreditService {
     const earlier = await findKeyedLedgerRow(tx, input.userId, input.key);
     if (earlier) return { taken: 0, balance: earlier.balanceAfter, replayed: true };
     return { ...(await takeBackWithLedgerRow(tx, input)), replayed: false };
+  }
+
+  /**
+   * The member's credit lock as an SQL expression, for a module that takes it together with its own
+   * locks in one statement (then `change(..., { lockHeld: true })`). Lock order: whatever the caller
+   * locked before it, then the credits; never the other way round.
+   */
+  lockExpression(userId: number): SQL {
+    return memberCreditsLock(userId);
   }
 
   /** A change on its own: opens its own transaction for the balance and the ledger row. */
