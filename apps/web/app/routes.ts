@@ -38,6 +38,20 @@ export default [
     route("complaints", "routes/complaints.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // The advertising landers (spec §2, decision 024); their paths outrank the default layout's "*".
+  layout("ui/layouts/lander-layout.tsx", [
+    route("landers/adultonly", "routes/landers/adultonly.tsx"),
+    route("landers/tinderswipe", "routes/landers/tinderswipe.tsx"),
+    route("landers/whoneedsstrings", "routes/landers/whoneedsstrings.tsx"),
+    route("landers/alonetonight/:slug?", "routes/landers/alonetonight.tsx"),
+    route("landers/collagelanding/:slug?", "routes/landers/collagelanding.tsx"),
+    route("landers/gallery/:slug?", "routes/landers/gallery.tsx"),
+    route("landers/iconslanding/:slug?", "routes/landers/iconslanding.tsx"),
+    route("landers/maplanding/:slug?", "routes/landers/maplanding.tsx"),
+    route("landers/socialnetwork/:slug?", "routes/landers/socialnetwork.tsx"),
+    route("landers/transitionsvideolanding/:slug?", "routes/landers/transitionsvideolanding.tsx"),
+    route("landers/video/:slug?", "routes/landers/video.tsx"),
+  ]),
   layout("ui/layouts/chat-layout.tsx", [
     route("chats", "routes/chats.tsx", { id: "chats" }),
     route("chats/:id", "routes/chats.tsx", { id: "chats-id" }),
