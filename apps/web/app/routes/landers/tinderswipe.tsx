@@ -67,7 +67,6 @@ export default function TinderSwipe({ loaderData: data }: Route.ComponentProps) 
         </p>
       </header>
       {card && !done ? (
-        // biome-ignore lint/a11y/noStaticElementInteractions: the arrow keys are a shortcut; the buttons below do the same.
         <section className="ld-deck" onKeyDown={onKey} aria-labelledby="ld-deck-hint">
           <p id="ld-deck-hint" className="ld-hint">
             <FormattedMessage id="lander.tinderswipe.hint" />
