@@ -103,6 +103,20 @@ test("the signup call opens the signup form in a modal on desktop", async ({ pag
   expect(new URL(page.url()).pathname).toBe("/landers/gallery");
 });
 
+test("on a smartphone the signup call goes to the signup page", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await skipEntryWarning(context);
+  const page = await context.newPage();
+  await open(page, "/landers/collagelanding/men");
+  await page
+    .getByRole("link", { name: message("en", "lander.cta") })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole("heading", { level: 1, name: message("en", "signup.title") })).toBeVisible();
+  await context.close();
+});
+
 test("adultonly shows nothing before the 18+ gate is passed; leaving goes away", async ({ page }) => {
   await skipEntryWarning(page.context());
   await openLander(page, "/landers/adultonly");
