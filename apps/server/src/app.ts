@@ -516,6 +516,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
             if (!member) return null;
             return services.search.matchFinder(member.userId, await siteSettings());
           },
+          cityCentre: async (country, city) => services.location.coordinatesOf(country, null, city),
           searchMembers: async (query) => {
             const settings = await siteSettings();
             const asker = await services.profiles.askerOf(await memberOf(request));

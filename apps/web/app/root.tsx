@@ -26,6 +26,7 @@ import { resolveLocale } from "./lib/locale.server";
 import { useNonce } from "./lib/nonce";
 import { QueryProvider } from "./lib/query-client";
 import { type RootData, useRootData } from "./lib/root-data";
+import { useRouteFlag } from "./lib/route-handle";
 import { extractTracking, hasTrafficSource } from "./lib/tracking";
 import { servicesContext } from "./server-context";
 import appStylesheet from "./styles/app.scss?url";
@@ -82,6 +83,7 @@ const HIDE_DISMISSED = hideDismissedScript([ADD_PHOTOS_KEY]);
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const nonce = useNonce();
+  const ownDescription = useRouteFlag("ownDescription");
   const iso = LOCALES.find((l) => l.code === root?.locale)?.code ?? "en";
   return (
     <html lang={iso}>
@@ -89,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#c2255c" />
-        {root ? <meta name="description" content={root.settings.description} /> : null}
+        {root && !ownDescription ? <meta name="description" content={root.settings.description} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, with the CSP nonce. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HIDE_DISMISSED }} />

@@ -35,4 +35,9 @@ export interface SsrServices {
   searchMembers(query: MemberSearchQuery): Promise<MemberSearchResponse | null>;
   /** Suggestions for the logged-in member (null for visitors). */
   matchFinder(): Promise<MatchFinderResponse | null>;
+  /**
+   * The centre of a named city of a country (public gazetteer data, never a member's own position),
+   * for the map lander; null when the city is not known.
+   */
+  cityCentre(country: string, city: string): Promise<{ lat: number; lon: number } | null>;
 }

@@ -6,6 +6,8 @@ export interface RouteHandle {
   backButton?: boolean;
   /** Hide the site-entry warning on this screen (complete-signup, reset-password). */
   hideEntryWarning?: boolean;
+  /** The route writes its own meta description (the landers); the site's is then left out. */
+  ownDescription?: boolean;
 }
 
 export function useRouteFlag(flag: keyof RouteHandle): boolean {

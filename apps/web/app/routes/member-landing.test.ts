@@ -55,6 +55,7 @@ function context(options: { user?: Partial<User>; member?: MemberResponse } = {}
     member: async (id: number) => (id === 42 ? (options.member ?? anna) : id === 43 ? { blocked_by: "Bea" } : null),
     matchFinder: async () => null,
     searchMembers: async () => null,
+    cityCentre: async () => null,
   } satisfies SsrServices;
   return createLoadContext(fake);
 }

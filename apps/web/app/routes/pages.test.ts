@@ -38,6 +38,7 @@ function context() {
     companyInfo: async () => company,
     teaser: async () => [],
     member: async () => null,
+    cityCentre: async () => null,
     matchFinder: async () => null,
     searchMembers: async () => null,
   } satisfies SsrServices;

@@ -1,0 +1,42 @@
+import { FormattedMessage } from "react-intl";
+import { loadLander } from "../../features/landers/load.server";
+import { servicesContext } from "../../server-context";
+import type { Route } from "./+types/gallery";
+import { LanderFooter, LanderHead, landerHandle, MemberPhoto, NoMembers, SignupCta } from "./kit";
+
+export const handle = landerHandle;
+
+/** /landers/gallery/{slug?}: an even grid of members' photos under the headline, one call to sign up. */
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  return loadLander(context.get(servicesContext), request, "gallery", params.slug);
+}
+
+export default function Gallery({ loaderData: data }: Route.ComponentProps) {
+  return (
+    <div className="ld ld-gallery">
+      <LanderHead data={data} />
+      <header className="ld-head">
+        <h1>{data.headline}</h1>
+        <p className="ld-lead">
+          <FormattedMessage id="lander.gallery.lead" />
+        </p>
+        <SignupCta />
+      </header>
+      {data.profiles.length ? (
+        <ul className="ld-grid">
+          {data.profiles.slice(0, 18).map((profile, index) => (
+            <li key={profile.id}>
+              <MemberPhoto profile={profile} priority={index < 4} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <NoMembers />
+      )}
+      <div className="ld-center">
+        <SignupCta />
+      </div>
+      <LanderFooter profiles={data.profiles} />
+    </div>
+  );
+}
