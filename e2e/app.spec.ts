@@ -66,6 +66,40 @@ test.describe("the service worker", () => {
     await expect(page.getByRole("heading", { level: 1, name: message("fr", "app.offline_title") })).toHaveCount(0);
     expect(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(p))).toEqual([]);
   });
+
+  test("shows a push message as a notification for a page of this site", async ({ page, context, baseURL }) => {
+    const origin = new URL(String(baseURL)).origin;
+    await context.grantPermissions(["notifications"], { origin });
+    await skipEntryWarning(context);
+    await open(page, "/");
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+    // A push as the browser's push service delivers it (DevTools protocol), to this site's registration.
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send("ServiceWorker.enable");
+    const payload = { title: "Anna liked you", body: "Say hello to Anna", url: "/likes/received" };
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin,
+      registrationId: await registrationId,
+      data: JSON.stringify(payload),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            url: n.data?.url,
+          })),
+        ),
+      )
+      .toEqual([{ title: payload.title, body: payload.body, url: `${origin}/likes/received` }]);
+  });
 });
 
 /**

@@ -121,7 +121,8 @@ describe("service worker", () => {
   });
 
   /** Runs the worker's script against stand-ins of the worker globals; returns its listeners and what it did. */
-  function loadWorker(cached: Record<string, Response>) {
+  function loadWorker(cached: Record<string, Response>, windows: FakeWindow[] = []) {
+    const opened: string[] = [];
     const listeners = new Map<string, (event: unknown) => void>();
     const shown: { title: string; options: NotificationOptions }[] = [];
     const stored: string[] = [];
@@ -129,7 +130,11 @@ describe("service worker", () => {
       location: new URL("https://site.example/sw.js"),
       addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
       skipWaiting: async () => {},
-      clients: { claim: async () => {} },
+      clients: {
+        claim: async () => {},
+        matchAll: async () => windows,
+        openWindow: async (url: string) => void opened.push(url),
+      },
       registration: {
         showNotification: async (title: string, options: NotificationOptions) => void shown.push({ title, options }),
       },
@@ -152,8 +157,71 @@ describe("service worker", () => {
       Response,
       fetch: async () => Promise.reject(new TypeError("Failed to fetch")),
     });
-    return { listeners, shown, stored };
+    return { listeners, shown, stored, opened };
   }
+
+  interface FakeWindow {
+    url: string;
+    focused: boolean;
+    focus(): Promise<FakeWindow>;
+    navigate(url: string): Promise<FakeWindow>;
+  }
+
+  function fakeWindow(url: string): FakeWindow {
+    const window: FakeWindow = {
+      url,
+      focused: false,
+      focus: async () => {
+        window.focused = true;
+        return window;
+      },
+      navigate: async (to: string) => {
+        window.url = to;
+        return window;
+      },
+    };
+    return window;
+  }
+
+  /** Clicks a notification for `url` and waits for the worker to finish handling it. */
+  function click(listeners: Map<string, (event: unknown) => void>, url: string): Promise<void> {
+    return new Promise((resolve) => {
+      let closed = false;
+      listeners.get("notificationclick")?.({
+        notification: {
+          data: { url },
+          close: () => {
+            closed = true;
+          },
+        },
+        waitUntil: (work: Promise<unknown>) =>
+          void work.then(() => {
+            expect(closed).toBe(true);
+            resolve();
+          }),
+      });
+    });
+  }
+
+  it("on a notification click, focuses the window showing its page, else turns a site window to it, else opens one", async () => {
+    const target = "https://site.example/likes/received";
+    const showing = fakeWindow(target);
+    const other = fakeWindow("https://site.example/members");
+    const first = loadWorker({}, [other, showing]);
+    await click(first.listeners, target);
+    expect(showing.focused).toBe(true);
+    expect(other.focused).toBe(false);
+    expect(first.opened).toEqual([]);
+
+    const second = loadWorker({}, [other]);
+    await click(second.listeners, target);
+    expect(other).toMatchObject({ focused: true, url: target });
+    expect(second.opened).toEqual([]);
+
+    const third = loadWorker({}, []);
+    await click(third.listeners, target);
+    expect(third.opened).toEqual([target]);
+  });
 
   it("serves the cached offline page for a navigation that fails, and leaves every other request alone", async () => {
     const offline = new Response("offline page");
