@@ -51,6 +51,9 @@ export default defineConfig({
       args: chromiumFlags,
     },
     trace: "off",
+    // The site's service worker stays out of tests that do not ask for it (e2e/app.spec.ts does): it
+    // would answer navigations, which page.route() and request counting then no longer see.
+    serviceWorkers: "block",
   },
   webServer: [
     {

@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequ
 import { AccountService } from "./modules/accounts/index.ts";
 import { type AccountJobs, defineAccountJobs } from "./modules/accounts/jobs.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { appRoutes } from "./modules/app/routes.ts";
 import { BadgeService } from "./modules/badges/index.ts";
 import { badgeRoutes } from "./modules/badges/routes.ts";
 import { BlockService } from "./modules/blocks/index.ts";
@@ -383,6 +384,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   };
 
   await server.register(siteRoutes, { site: services.site, geoipCountry });
+  // The installable app: manifest, service worker, offline page (decision 026).
+  await server.register(appRoutes, { site: services.site });
   await server.register(accountRoutes, {
     accounts: services.accounts,
     events: services.events,

@@ -1,4 +1,4 @@
-import { LOCALE_COOKIE, LOCALES, localeFromAcceptLanguage, TRACKING_COOKIE } from "@app/contract";
+import { APP, LOCALE_COOKIE, LOCALES, localeFromAcceptLanguage, TRACKING_COOKIE } from "@app/contract";
 import { useEffect } from "react";
 import { IntlProvider } from "react-intl";
 import {
@@ -27,6 +27,7 @@ import { useNonce } from "./lib/nonce";
 import { QueryProvider } from "./lib/query-client";
 import { type RootData, useRootData } from "./lib/root-data";
 import { useRouteFlag } from "./lib/route-handle";
+import { registerServiceWorker } from "./lib/service-worker";
 import { extractTracking, hasTrafficSource } from "./lib/tracking";
 import { servicesContext } from "./server-context";
 import appStylesheet from "./styles/app.scss?url";
@@ -90,9 +91,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#c2255c" />
+        <meta name="theme-color" content={APP.themeColor} />
         {root && !ownDescription ? <meta name="description" content={root.settings.description} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The installable app (decision 026); with credentials so that the manifest is in the locale cookie's language. */}
+        <link rel="manifest" href={APP.manifestPath} crossOrigin="use-credentials" />
+        <link rel="apple-touch-icon" href={APP.appleTouchIcon} />
+        <meta name="mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-status-bar-style" content="default" />
+        {root ? <meta name="apple-mobile-web-app-title" content={root.settings.name} /> : null}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, with the CSP nonce. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HIDE_DISMISSED }} />
         <Meta />
@@ -112,6 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => installChunkReload(), []);
+  useEffect(() => registerServiceWorker(), []);
   // A marker for browser tests (and scripts) that the page is interactive: set once React hydrated.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

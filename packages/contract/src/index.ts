@@ -1,4 +1,5 @@
 export * from "./accounts.ts";
+export * from "./app.ts";
 export * from "./blocks.ts";
 export * from "./chats.ts";
 export * from "./complaints.ts";

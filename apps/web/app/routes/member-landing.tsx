@@ -6,6 +6,7 @@ import { landingDesign, landingVariant } from "../features/member-landing/varian
 import { messagesFor } from "../i18n/messages.server";
 import { resolveLocale } from "../lib/locale.server";
 import { useRootData } from "../lib/root-data";
+import type { RouteHandle } from "../lib/route-handle";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/member-landing";
@@ -47,6 +48,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     description: intl.formatMessage({ id: "memberLanding.description" }, { name: profile.name, age: profile.age }),
   };
 }
+
+/** The page's own meta description replaces the site's. */
+export const handle: RouteHandle = { ownDescription: true };
 
 /**
  * Campaign pages stay out of search engines: they repeat a member's profile for advertising, and a

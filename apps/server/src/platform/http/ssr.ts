@@ -144,6 +144,9 @@ export function documentCsp(nonce: string, development: boolean): string {
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src ${connect}`,
+    // The installable app's service worker and manifest (decision 026), from this origin only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
