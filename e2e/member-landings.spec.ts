@@ -63,6 +63,8 @@ test("every landing reads in all seven languages", async ({ page, baseURL }) => 
       expect(response?.status(), `${locale} ${design}`).toBe(200);
     }
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    // The landing's own description replaces the site's: one description, in the page's language.
+    await expect(page.locator('meta[name="description"]')).toHaveCount(1);
     const heading = message(locale, "memberLanding.headline_chat", { name });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     headings.add(heading);
