@@ -38,12 +38,11 @@ async function brokenLinks(request: APIRequestContext, starts: string[], { maxPa
 test("no link a visitor can follow leads to a missing page", async ({ page }) => {
   const { profiles } = (await (await page.request.get("/api/members.php")).json()) as { profiles: { id: number }[] };
   const member = profiles[0]?.id;
-  const { broken, visited } = await brokenLinks(page.request, [
-    "/",
-    "/members",
-    `/members/${member}`,
-    `/members/${member}/landing`,
-  ]);
+  const landers = ["adultonly", "tinderswipe", "whoneedsstrings", "alonetonight", "collagelanding", "gallery"]
+    .concat(["iconslanding", "maplanding", "socialnetwork", "transitionsvideolanding", "video"])
+    .map((name) => `/landers/${name}`);
+  const starts = ["/", "/members", `/members/${member}`, `/members/${member}/landing`, ...landers];
+  const { broken, visited } = await brokenLinks(page.request, starts);
   expect(broken).toEqual([]);
   // The crawl really walked the site: home, search, profiles, the legal pages, pricing, complaints, assets.
   expect(visited).toBeGreaterThan(25);
