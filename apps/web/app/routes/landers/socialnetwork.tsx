@@ -13,14 +13,10 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadLander(context.get(servicesContext), request, "socialnetwork", params.slug);
 }
 
-const POSTS = [
-  "lander.socialnetwork.post_photo",
-  "lander.socialnetwork.post_online",
-  "lander.socialnetwork.post_joined",
-] as const;
+const POSTS = ["lander.socialnetwork.post_photo", "lander.socialnetwork.post_chat", "lander.socialnetwork.post_member"] as const;
 
+/** A member's card as a post. Only what is true of the member: no invented counts or activity. */
 function Post({ profile, index, site }: { profile: TeaserProfile; index: number; site: string }) {
-  const intl = useIntl();
   const id = POSTS[index % POSTS.length] ?? POSTS[0];
   const headingId = `ld-post-${profile.id}`;
   return (
@@ -36,9 +32,6 @@ function Post({ profile, index, site }: { profile: TeaserProfile; index: number;
         <SignupCta className="btn btn-outline-secondary btn-sm">
           <FormattedMessage id="lander.socialnetwork.comment" />
         </SignupCta>
-        <span className="ld-post-likes">
-          {intl.formatMessage({ id: "lander.socialnetwork.likes" }, { count: 3 + ((profile.id * 7) % 40) })}
-        </span>
       </div>
     </article>
   );
