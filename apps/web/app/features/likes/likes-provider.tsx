@@ -16,8 +16,11 @@ import { type BadgeCounts, BadgeCountsContext } from "../../lib/badges";
 import { useMountedOnceActive } from "../../lib/lazy";
 import { useMember } from "../../lib/member";
 import { useServerEvent, useServerEventsState, useServerResync } from "../../lib/server-events";
-import { BADGES_KEY, badgesQuery, getAutoLike, LIKES_KEY } from "./api";
+import { BADGES_KEY, LIKES_KEY } from "./keys";
 import type { LikePopup } from "./like-popup";
+
+/** The likes API (and the contract's schemas) loads with the first call, which a visitor's page never makes (decision 025). */
+const likesApi = () => import("./api");
 
 /** The pop-up's dialog loads with the first pop-up, not with every page (issue #13). */
 const LikePopupModal = lazy(() => import("./like-popup").then((m) => ({ default: m.LikePopupModal })));
@@ -72,7 +75,8 @@ export function LikesProvider({ children, autoLikeDelayMs = LIMITS.firstPollDela
   const queryClient = useQueryClient();
   const live = useServerEventsState() === "open";
   const badges = useQuery({
-    ...badgesQuery,
+    queryKey: BADGES_KEY,
+    queryFn: async () => (await likesApi()).getBadges(),
     enabled: profileId !== null,
     refetchInterval: profileId !== null && !live ? LIMITS.pollIntervalMs : false,
   });
@@ -113,7 +117,7 @@ export function LikesProvider({ children, autoLikeDelayMs = LIMITS.firstPollDela
     const timer = setTimeout(async () => {
       if (!firstAsk(`${AUTO_LIKE_ASKED}:${profileId}`)) return;
       try {
-        const profile = await getAutoLike();
+        const profile = await (await likesApi()).getAutoLike();
         if (!profile) return;
         showPopup(profile, "like");
         reload = setTimeout(refresh, AUTO_LIKE_RELOAD_MS);
