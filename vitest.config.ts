@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-/** One run, three projects: the shared contract, the server (real database) and the web app (jsdom). */
+/** One run, four projects: the shared contract, the server (real database), the web app (jsdom) and the benchmarks' pure helpers. */
 export default defineConfig({
   test: {
     projects: [
@@ -25,6 +25,9 @@ export default defineConfig({
           setupFiles: ["apps/web/app/test-setup.ts"],
           testTimeout: 30_000,
         },
+      },
+      {
+        test: { name: "bench", include: ["bench/**/*.test.ts"], environment: "node" },
       },
     ],
   },

@@ -1,8 +1,8 @@
 /**
  * Lighthouse (mobile preset: simulated slow 4G, 4× slower CPU) on `/` as a visitor and on `/members`
  * logged in as the free demo member, against the production build served by the real server.
- * Builds the web app when its build is missing or older than its sources, starts the server on a free
- * loopback port with a temporary, seeded DATA_DIR, prints per page the performance score, FCP, LCP,
+ * Builds the web app when needed and starts the server on a free loopback port with a temporary, seeded
+ * DATA_DIR (bench/prod-server.ts), prints per page the performance score, FCP, LCP,
  * TBT, CLS and the bytes transferred for HTML, CSS and JS, then stops the server and Chromium.
  * Installs nothing: Lighthouse and chrome-launcher are dev dependencies of this workspace.
  *
@@ -10,68 +10,14 @@
  *                                 BENCH_URL=http://127.0.0.1:3310 to measure a server already running,
  *                                 BENCH_SAVE=/tmp/lh to keep each report as /tmp/lh-<page>.json)
  */
-import { type ChildProcess, execSync, spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumFlags as chromeFlags, chromiumPath as chromePath } from "../e2e/chromium.ts";
+import { type BenchServer, startServer } from "./prod-server.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const web = path.join(root, "apps/web");
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
-
-/** Newest modification time of the files under `dir` (0 when missing). */
-function newest(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  let latest = statSync(dir).mtimeMs;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
-  }
-  return latest;
-}
-
-function buildIfNeeded(): void {
-  const built = path.join(web, "build/server/index.js");
-  const sources = Math.max(
-    newest(path.join(web, "app")),
-    newest(path.join(root, "packages/contract/src")),
-    statSync(path.join(web, "vite.config.ts")).mtimeMs,
-  );
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  console.log("building the web app (npm run build) ...");
-  execSync("npm run build", { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("the server did not answer /healthz within 180 s");
-}
 
 async function login(base: string): Promise<string> {
   const response = await fetch(`${base}/api/user.php`, {
@@ -143,45 +89,8 @@ function median(values: number[]): number {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/** The production server on a free loopback port over a fresh, seeded data directory. */
-async function startServer(): Promise<{ base: string; stop(): Promise<void> }> {
-  buildIfNeeded();
-  const dataDir = await mkdtemp(path.join(tmpdir(), "bench-lighthouse-"));
-  const port = await freePort();
-  const server = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "apps/server/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_PROFILES: "60",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((r) => server.once("exit", r));
-      server.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-      if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
-    }
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(base, server);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { base, stop };
-}
-
 let chrome: chromeLauncher.LaunchedChrome | undefined;
-let server: { base: string; stop(): Promise<void> } | undefined;
+let server: BenchServer | undefined;
 let failed = false;
 const cleanUp = async () => {
   await chrome?.kill();
@@ -200,7 +109,9 @@ process.once("uncaughtException", (error) => {
 try {
   if (!existsSync(chromePath))
     throw new Error(`no Chromium at ${chromePath} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
-  server = process.env.BENCH_URL ? { base: process.env.BENCH_URL.replace(/\/$/, ""), stop: async () => {} } : await startServer();
+  server = process.env.BENCH_URL
+    ? { base: process.env.BENCH_URL.replace(/\/$/, ""), stop: async () => {} }
+    : await startServer("lighthouse");
   const { base } = server;
   const cookie = await login(base);
   const browser = await chromeLauncher.launch({ chromePath, chromeFlags });

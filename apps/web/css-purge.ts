@@ -25,6 +25,10 @@ const PREFIXES: Record<string, string[]> = {
   Nav: ["nav"],
   NavDropdown: ["nav", "dropdown"],
   Navbar: ["navbar", "nav", "collapse", "collapsing"],
+  // The navbar's parts as imported one by one (ui/top-nav.tsx, decision 025).
+  NavbarContext: ["navbar", "nav"],
+  NavbarToggle: ["navbar"],
+  NavbarCollapse: ["navbar", "collapse", "collapsing"],
   Tabs: ["nav", "tab-"],
   Tab: ["nav", "tab-"],
   Stack: ["vstack", "hstack"],
@@ -49,10 +53,16 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The names imported from "react-bootstrap" anywhere in the given sources. */
+/**
+ * The names imported from "react-bootstrap" anywhere in the given sources, and the modules imported
+ * one by one (`import NavbarCollapse from "react-bootstrap/NavbarCollapse"`).
+ */
 export function reactBootstrapImports(sources: string[]): Set<string> {
   const names = new Set<string>();
   for (const source of sources) {
+    for (const match of source.matchAll(/from\s*["']react-bootstrap\/([A-Z]\w*)["']/g)) {
+      if (match[1]) names.add(match[1]);
+    }
     for (const match of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']react-bootstrap["']/g)) {
       for (const part of (match[1] ?? "").split(",")) {
         const name = part

@@ -1,10 +1,31 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { purgeUnusedCss } from "./css-purge.ts";
 
+/**
+ * The browser build gets @formatjs/icu-messageformat-parser's `no-parser` entry: the same AST types
+ * without the parser (about 50 KB minified). The root loader sends messages precompiled
+ * (i18n/messages.server.ts), so react-intl never parses in the browser (decision 025). Every copy of
+ * the package (react-intl has a nested one) is redirected to its own `no-parser.js`.
+ */
+function icuParserFreeClient(): Plugin {
+  const id = "@formatjs/icu-messageformat-parser";
+  return {
+    name: "icu-parser-free-client",
+    apply: "build",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (source !== id || this.environment.name !== "client") return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved) return null;
+      return { ...resolved, id: resolved.id.replace(/index\.js$/, "no-parser.js") };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [reactRouter()],
+  plugins: [icuParserFreeClient(), reactRouter()],
   css: {
     preprocessorOptions: {
       scss: { quietDeps: true, silenceDeprecations: ["import", "global-builtin", "color-functions", "if-function"] },

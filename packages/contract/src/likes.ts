@@ -89,8 +89,7 @@ export type LikeResponse = z.infer<typeof likeResponseSchema>;
 /** GET /api/auto-like.php: a fictional profile that has just liked the member, or null (decision 019). */
 export const autoLikeResponseSchema = z.object({ profile: likePopupProfileSchema.nullable() });
 export type AutoLikeResponse = z.infer<typeof autoLikeResponseSchema>;
-/** Spec §7: the client reloads the likes this long after showing an auto-like. */
-export const AUTO_LIKE_RELOAD_MS = 500;
+export { AUTO_LIKE_RELOAD_MS } from "./likes-constants.ts";
 
 /**
  * The swipe game (spec §8, §9). Free members have LIMITS.swipeLikesPerDay likes a day in the game,

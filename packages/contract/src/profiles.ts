@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { genderSchema, mainImageSchema, seekingSchema } from "./accounts.ts";
+import { DISTANCE_BUCKETS_KM } from "./distance-buckets.ts";
 import { idQueryValueSchema, idSchema } from "./http.ts";
 import { INTEREST_KEYS } from "./interests.ts";
 
@@ -114,13 +115,14 @@ export const geocodeQuerySchema = z.object({
 export const geocodeResponseSchema = z.object({ country: z.string(), region: z.string().nullable(), city: z.string() });
 export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;
 
+export { DISTANCE_BUCKETS_KM };
+
 /**
  * How far away another member lives, never more exact than a bucket (issue #4: exact coordinates are
  * never sent to another member). Distances are between city centres: a member's position is the centre
  * of the city on their profile, never a device's position. `within_km` is the bucket's upper bound;
  * null means further than the last bucket (DISTANCE_BUCKETS_KM's last value).
  */
-export const DISTANCE_BUCKETS_KM = [5, 10, 25, 50, 100, 250, 500] as const;
 export const distanceSchema = z.object({ within_km: z.number().int().nullable() });
 export type Distance = z.infer<typeof distanceSchema>;
 

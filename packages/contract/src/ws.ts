@@ -3,6 +3,8 @@ import { chatMessageSchema } from "./chats.ts";
 import { idSchema } from "./http.ts";
 import { likePopupProfileSchema, likeStateSchema } from "./likes.ts";
 
+export * from "./ws-constants.ts";
+
 /**
  * Events the server delivers to one member: to every socket of theirs, on any server node. Each
  * module adds its own to this union (likes, matches, chat messages, typing, credits); the web app
@@ -45,14 +47,6 @@ export type MemberEvent = z.infer<typeof memberEventSchema>;
 export type MemberEventType = MemberEvent["type"];
 export type MemberEventOf<T extends MemberEventType> = Extract<MemberEvent, { type: T }>;
 
-/** A client sends `typing: true` at most this often while typing; the server forwards no more often. */
-export const TYPING_THROTTLE_MS = 2_000;
-/** A client hides the typing indicator this long after the last `typing: true` (a lost "stop"). */
-export const TYPING_TTL_MS = 6_000;
-
-/** How many missed events one resume answers at most; a client further behind reloads instead. */
-export const RESUME_LIMIT = 500;
-
 /** WebSocket `/ws` frames from the client. Every frame is one JSON object with a `type`. */
 export const clientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping"), id: z.string().max(64).optional() }),
@@ -75,8 +69,3 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("resync"), seq: z.number().int() }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
-
-/** Close codes the server uses; 1001 on shutdown so that clients reconnect elsewhere. */
-export const WS_CLOSE = { goingAway: 1001, policy: 1008, tooBig: 1009, sessionEnded: 4001 } as const;
-/** Sockets one client address (IPv6: its /64) may hold open on one server node. */
-export const WS_MAX_PER_ADDRESS = 20;

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, type LocaleCode } from "@app/contract";
+import { type MessageFormatElement, parse } from "@formatjs/icu-messageformat-parser";
 import de from "./locales/de.json";
 import en from "./locales/en.json";
 import es from "./locales/es.json";
@@ -7,12 +8,31 @@ import it from "./locales/it.json";
 import nl from "./locales/nl.json";
 import pl from "./locales/pl.json";
 
-export type Messages = Record<string, string>;
+/**
+ * Messages as react-intl's precompiled ASTs: the browser bundle ships without the ICU message parser
+ * (vite.config.ts, decision 025), so every message it formats arrives parsed.
+ */
+export type Messages = Record<string, MessageFormatElement[]>;
 
-const catalogues: Record<LocaleCode, Messages> = { en, nl, de, es, fr, it, pl };
+const catalogues: Record<LocaleCode, Record<string, string>> = { en, nl, de, es, fr, it, pl };
+const compiled = new Map<LocaleCode, Messages>();
 
-/** The messages of a locale with English filling any gap (English is the fallback, spec §1). */
+/**
+ * Parses the way intl-messageformat parses a string message at run time (its default options, the
+ * resolved locale), so that a precompiled message formats exactly as the string would.
+ */
+export function compileMessages(locale: LocaleCode, messages: Record<string, string>): Messages {
+  const options = { locale: new Intl.Locale(locale) };
+  return Object.fromEntries(Object.entries(messages).map(([id, message]) => [id, parse(message, options)]));
+}
+
+/** The messages of a locale with English filling any gap (English is the fallback, spec §1), parsed once per locale. */
 export function messagesFor(locale: LocaleCode): Messages {
-  if (locale === DEFAULT_LOCALE) return catalogues.en;
-  return { ...catalogues[DEFAULT_LOCALE], ...catalogues[locale] };
+  let messages = compiled.get(locale);
+  if (!messages) {
+    const strings = locale === DEFAULT_LOCALE ? catalogues.en : { ...catalogues[DEFAULT_LOCALE], ...catalogues[locale] };
+    messages = compileMessages(locale, strings);
+    compiled.set(locale, messages);
+  }
+  return messages;
 }

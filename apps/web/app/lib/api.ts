@@ -8,6 +8,7 @@ import {
   LIMITS,
 } from "@app/contract";
 import type { z } from "zod";
+import { reportSessionLost } from "./session-lost";
 
 /** A failed call: the server's `{ error, message }`, or `network` when no answer arrived. */
 export class ApiCallError extends Error {
@@ -120,23 +121,9 @@ export function onceBy<K, T>(load: (key: K) => Promise<T>): (key: K) => Promise<
   };
 }
 
-type SessionLostListener = () => void;
-const sessionLostListeners = new Set<SessionLostListener>();
-
-/**
- * Spec §4: a 403 authentication_required answer to any call but the user call means the session is
- * gone and the member is logged out. The member state subscribes here; returns the unsubscribe.
- */
-export function onSessionLost(listener: SessionLostListener): () => void {
-  sessionLostListeners.add(listener);
-  return () => {
-    sessionLostListeners.delete(listener);
-  };
-}
-
-export function reportSessionLost(): void {
-  for (const listener of [...sessionLostListeners]) listener();
-}
+// The session-lost signal lives apart so that the member state can subscribe on every page without
+// loading this module and the contract's schemas with it (decision 025).
+export { onSessionLost, reportSessionLost } from "./session-lost";
 
 /**
  * Calls one endpoint of the contract's table (packages/contract/src/endpoints.ts): its method and path,

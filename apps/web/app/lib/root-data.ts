@@ -1,4 +1,5 @@
 import type { CompanyInfo, LocaleCode, Settings, User } from "@app/contract";
+import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { useRouteLoaderData } from "react-router";
 
 /**
@@ -8,7 +9,8 @@ import { useRouteLoaderData } from "react-router";
  */
 export interface RootData {
   locale: LocaleCode;
-  messages: Record<string, string>;
+  /** Precompiled (i18n/messages.server.ts): the browser has no ICU message parser. */
+  messages: Record<string, MessageFormatElement[]>;
   browserLocale: LocaleCode | null;
   settings: Settings;
   company: CompanyInfo;

@@ -4,7 +4,7 @@ import {
   type MemberEventOf,
   type MemberEventType,
   type ServerFrame,
-  serverFrameSchema,
+  type serverFrameSchema,
   WS_CLOSE,
 } from "@app/contract";
 import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from "react";
@@ -24,6 +24,16 @@ export interface ServerEventsOptions {
   /** How often the client checks the connection with a ping, and how long it waits for the pong. */
   pingEveryMs?: number;
   pongTimeoutMs?: number;
+}
+
+let frameSchema: typeof serverFrameSchema | null = null;
+
+/**
+ * Loads the frame schema (and zod with it) when a member's page first connects, not with every
+ * visitor's page (decision 025). Resolves once loaded; browser tests' setup awaits it beforehand.
+ */
+export async function loadServerFrames(): Promise<void> {
+  frameSchema ??= (await import("./server-frames")).serverFrameSchema;
 }
 
 const defaultUrl = () => `${window.location.protocol === "https:" ? "wss:" : "ws:"}//${window.location.host}/ws`;
@@ -111,6 +121,13 @@ export class ServerEvents {
   private connect(): void {
     if (!this.wanted || !this.options.WebSocket) return;
     this.setState("connecting");
+    if (!frameSchema) {
+      loadServerFrames().then(
+        () => this.connect(),
+        () => this.scheduleReconnect(),
+      );
+      return;
+    }
     let socket: WebSocket;
     try {
       socket = new this.options.WebSocket(this.options.url());
@@ -156,8 +173,9 @@ export class ServerEvents {
 
   private receive(data: unknown): void {
     let parsed: ServerFrame;
+    if (!frameSchema) return; // never: connect() loads it before opening a socket
     try {
-      parsed = serverFrameSchema.parse(JSON.parse(String(data)));
+      parsed = frameSchema.parse(JSON.parse(String(data)));
     } catch {
       return; // a frame from a newer server this page does not know
     }

@@ -1,9 +1,7 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { FormattedMessage } from "react-intl";
 import { Outlet, useRouteError } from "react-router";
-import { AccountAlerts } from "../features/account/account-alerts";
 import { TimeBonusBanner } from "../features/discounts/time-bonus-banner";
-import { TimeBonusModal } from "../features/discounts/time-bonus-modal";
 import { ProfileAlerts } from "../features/profile/profile-alerts";
 import { useBadgeCounts } from "../lib/badges";
 import { useMember } from "../lib/member";
@@ -14,6 +12,12 @@ import { ErrorPage } from "../ui/error-page";
 import { Footer } from "../ui/footer";
 import { ProgressBar } from "../ui/progress-bar";
 import { navMemberOf, TopNav } from "../ui/top-nav";
+
+// Parts only a member ever sees load for members, not with every visitor's page (issue #13). The
+// account alerts render nothing before hydration and the time-bonus popup waits 40 s, so neither
+// has server HTML to hydrate.
+const AccountAlerts = lazy(() => import("../features/account/account-alerts").then((m) => ({ default: m.AccountAlerts })));
+const TimeBonusModal = lazy(() => import("../features/discounts/time-bonus-modal").then((m) => ({ default: m.TimeBonusModal })));
 
 /**
  * Spec §2 default layout: top navigation, warnings header (the alerts of the features render into
@@ -35,7 +39,11 @@ export function DefaultChrome({ children }: { children: ReactNode }) {
       <ProgressBar />
       <TopNav siteName={root.settings.name} member={user ? navMemberOf(user, badges) : null} onLogout={() => void logout()} />
       <div id="warnings-header" className="container">
-        <AccountAlerts />
+        {user ? (
+          <Suspense fallback={null}>
+            <AccountAlerts />
+          </Suspense>
+        ) : null}
         <ProfileAlerts />
         <TimeBonusBanner />
       </div>
@@ -43,7 +51,11 @@ export function DefaultChrome({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer settings={root.settings} company={root.company} locale={root.locale} />
-      <TimeBonusModal />
+      {user ? (
+        <Suspense fallback={null}>
+          <TimeBonusModal />
+        </Suspense>
+      ) : null}
       <EntryWarning settings={root.settings} loggedIn={user !== null} hidden={hideEntryWarning} />
     </>
   );

@@ -1,14 +1,20 @@
 import { searchVisible, signupsEnabled } from "@app/contract";
-import { type MouseEvent, useCallback, useState } from "react";
+import { lazy, type MouseEvent, Suspense, useCallback, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, redirect, useNavigate } from "react-router";
+import { useMountedOnceActive } from "../lib/lazy";
 import { isSmartphone } from "../lib/media";
 import { useRootData } from "../lib/root-data";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import { ProfileGrid } from "../ui/profile-card";
 import type { Route } from "./+types/home";
-import { SignupModal } from "./signup-flow";
+
+/** The signup modal and its form load when first wanted, not with the page (issue #13). */
+const loadSignupFlow = () => import("./signup-flow");
+const SignupModal = lazy(() => loadSignupFlow().then((m) => ({ default: m.SignupModal })));
+/** Pointing at or focusing the button starts the download, so that the modal opens without a wait. */
+const prefetchSignup = () => void loadSignupFlow().catch(() => {});
 
 /**
  * Spec §2: home → members for a logged-in member. The teaser only goes to the browser when search may
@@ -32,6 +38,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const navigate = useNavigate();
   const [signupOpen, setSignupOpen] = useState(false);
+  const signupMounted = useMountedOnceActive(signupOpen);
   const closeSignup = useCallback(() => setSignupOpen(false), []);
   const finishSignup = useCallback(() => {
     setSignupOpen(false);
@@ -54,6 +61,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Link
                 to="/signup"
                 className="btn btn-light btn-lg fw-semibold text-primary"
+                onPointerEnter={prefetchSignup}
+                onFocus={prefetchSignup}
                 onClick={(event: MouseEvent) => {
                   // Spec §2: a modal on desktop, the /signup route on smartphones (and without script).
                   if (isSmartphone() || event.metaKey || event.ctrlKey || event.shiftKey) return;
@@ -74,7 +83,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
-      {canSignup ? <SignupModal show={signupOpen} onHide={closeSignup} onFinish={finishSignup} /> : null}
+      {canSignup && signupMounted ? (
+        <Suspense fallback={null}>
+          <SignupModal show={signupOpen} onHide={closeSignup} onFinish={finishSignup} />
+        </Suspense>
+      ) : null}
 
       {showSearch ? (
         <section className="container py-5" aria-labelledby="teaser-heading">

@@ -1,8 +1,10 @@
 import type { Settings } from "@app/contract";
-import { useEffect, useState } from "react";
-import { Button, Modal } from "react-bootstrap";
-import { FormattedMessage } from "react-intl";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useStandalone } from "../lib/display-mode";
+import { useMountedOnceActive } from "../lib/lazy";
+
+/** The dialog itself loads only for a visitor who gets to see it (issue #13). */
+const EntryWarningModal = lazy(() => import("./entry-warning-modal"));
 
 export const ENTRY_WARNING_KEY = "skipped-site-entry-warning";
 
@@ -48,33 +50,11 @@ export function EntryWarning({ settings, loggedIn, hidden }: { settings: Setting
     setShow(false);
   };
 
+  const mounted = useMountedOnceActive(show);
+  if (!mounted) return null;
   return (
-    <Modal
-      show={show}
-      id="site-entry-warning"
-      backdrop="static"
-      keyboard={false}
-      centered
-      aria-labelledby="site-entry-warning-title"
-    >
-      <Modal.Header>
-        <Modal.Title id="site-entry-warning-title">
-          <FormattedMessage id="entry.title" />
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p className="mb-0">
-          <FormattedMessage id="entry.body" values={{ site: settings.name }} />
-        </p>
-      </Modal.Body>
-      <Modal.Footer>
-        <a className="btn btn-outline-secondary" href="https://www.google.com/" rel="noreferrer">
-          <FormattedMessage id="entry.leave" />
-        </a>
-        <Button variant="primary" onClick={enter} autoFocus>
-          <FormattedMessage id="entry.enter" />
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <Suspense fallback={null}>
+      <EntryWarningModal show={show} siteName={settings.name} onEnter={enter} />
+    </Suspense>
   );
 }

@@ -1,5 +1,4 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
-import { CloseButton, ToastContainer } from "react-bootstrap";
 import { useIntl } from "react-intl";
 
 export interface ToastInput {
@@ -38,16 +37,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <ToastContainer
-        containerPosition="fixed"
-        className="position-fixed bottom-0 end-0 p-3"
-        aria-live="polite"
-        aria-atomic="false"
-      >
+      {/* react-bootstrap's ToastContainer and CloseButton markup, written out: every page renders this
+          provider, and their modules are not worth their weight in the first download (issue #13). */}
+      <div className="toast-container position-fixed bottom-0 end-0 p-3" aria-live="polite" aria-atomic="false">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onHide={hide} />
         ))}
-      </ToastContainer>
+      </div>
     </ToastContext.Provider>
   );
 }
@@ -80,9 +76,9 @@ function ToastItem({ toast, onHide }: { toast: ShownToast; onHide: (id: number) 
     >
       <div className="d-flex align-items-start">
         <div className="toast-body flex-grow-1">{toast.body}</div>
-        <CloseButton
-          variant={dark ? "white" : undefined}
-          className="me-2 mt-2"
+        <button
+          type="button"
+          className={`btn-close me-2 mt-2${dark ? " btn-close-white" : ""}`}
           aria-label={intl.formatMessage({ id: "toast.close" })}
           onClick={() => onHide(toast.id)}
         />

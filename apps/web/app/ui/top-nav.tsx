@@ -1,5 +1,9 @@
 import { formatBadgeCount, LIMITS, type User } from "@app/contract";
-import { Badge, Container, Dropdown, Nav, Navbar } from "react-bootstrap";
+import { type ReactNode, useMemo, useState } from "react";
+import { Badge, Dropdown, Nav } from "react-bootstrap";
+import NavbarCollapse from "react-bootstrap/NavbarCollapse";
+import NavbarContext, { type NavbarContextType } from "react-bootstrap/NavbarContext";
+import NavbarToggle from "react-bootstrap/NavbarToggle";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, NavLink, useNavigate } from "react-router";
 import type { BadgeCounts } from "../lib/badges";
@@ -57,20 +61,41 @@ function BackButton() {
   );
 }
 
+/**
+ * react-bootstrap's `<Navbar expand="md" bg="primary" as="header">`, same markup and context for the
+ * toggle, collapse, Nav and Dropdown inside, without the Navbar module: it imports the offcanvas and
+ * with it the modal machinery, on every page (issue #13).
+ */
+function SiteNavbar({ children }: { children: ReactNode }) {
+  const [expanded, setExpanded] = useState(false);
+  const context = useMemo<NavbarContextType>(
+    () => ({ onToggle: () => setExpanded((open) => !open), bsPrefix: "navbar", expanded, expand: "md" }),
+    [expanded],
+  );
+  return (
+    <NavbarContext.Provider value={context}>
+      {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole lint/a11y/useSemanticElements: the role react-bootstrap's Navbar gives a header, kept so that the landmarks stay as they were. */}
+      <header data-bs-theme="dark" role="navigation" className="shadow-sm navbar navbar-expand-md navbar-light bg-primary">
+        {children}
+      </header>
+    </NavbarContext.Provider>
+  );
+}
+
 export function TopNav({ siteName, member, onLogout }: { siteName: string; member: NavMember | null; onLogout: () => void }) {
   const intl = useIntl();
   return (
-    <Navbar expand="md" bg="primary" data-bs-theme="dark" className="shadow-sm" as="header">
-      <Container>
+    <SiteNavbar>
+      <div className="container">
         <BackButton />
-        <Navbar.Brand
-          as={Link}
+        <Link
           to={member ? "/members" : "/"}
+          className="navbar-brand"
           aria-label={intl.formatMessage({ id: "nav.brand_home" }, { site: siteName })}
         >
           <span aria-hidden="true">♥ </span>
           {siteName}
-        </Navbar.Brand>
+        </Link>
         {member ? <MemberNav member={member} onLogout={onLogout} /> : null}
         <div className="d-flex align-items-center gap-2 ms-auto">
           <LanguageSwitcher />
@@ -80,8 +105,8 @@ export function TopNav({ siteName, member, onLogout }: { siteName: string; membe
             </Link>
           )}
         </div>
-      </Container>
-    </Navbar>
+      </div>
+    </SiteNavbar>
   );
 }
 
@@ -91,8 +116,8 @@ export function MemberNav({ member, onLogout }: { member: NavMember; onLogout: (
   const credit = creditBadgeVariant(member.credits);
   return (
     <>
-      <Navbar.Toggle aria-controls="member-nav" aria-label={intl.formatMessage({ id: "nav.toggle" })} />
-      <Navbar.Collapse id="member-nav">
+      <NavbarToggle aria-controls="member-nav" aria-label={intl.formatMessage({ id: "nav.toggle" })} />
+      <NavbarCollapse id="member-nav">
         <Nav as="nav" aria-label={intl.formatMessage({ id: "nav.main" })} className="me-auto">
           <Nav.Link as={NavLink} to="/members">
             <FormattedMessage id="nav.search" />
@@ -154,7 +179,7 @@ export function MemberNav({ member, onLogout }: { member: NavMember; onLogout: (
             </Dropdown.Item>
           </Dropdown.Menu>
         </Dropdown>
-      </Navbar.Collapse>
+      </NavbarCollapse>
     </>
   );
 }

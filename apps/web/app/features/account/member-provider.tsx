@@ -1,9 +1,8 @@
 import { LIMITS, type LocaleCode, type User } from "@app/contract";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { onSessionLost } from "../../lib/api";
 import { MemberContext, type MemberState } from "../../lib/member";
 import { ServerEvents, ServerEventsContext } from "../../lib/server-events";
-import { getUser, logout as logoutCall, saveLanguage as saveLanguageCall } from "./api";
+import { onSessionLost } from "../../lib/session-lost";
 
 /**
  * Spec §7: while logged in, the user is fetched every 60 s, the first time 5 s after the start.
@@ -46,6 +45,13 @@ export interface MemberProviderProps {
 
 const fullNavigation = (path: string) => window.location.assign(path);
 
+/**
+ * The account API loads with its first call: a visitor's page makes none before they act, and it
+ * brings the contract's schemas along (decision 025).
+ */
+const accountApi = () => import("./api");
+const getUser = async () => (await accountApi()).getUser();
+
 /** Provides the member state of lib/member.ts: polling, logout, lost sessions, language saving. */
 export function MemberProvider({
   initialUser,
@@ -79,7 +85,7 @@ export function MemberProvider({
 
   const logout = useCallback(async () => {
     try {
-      await logoutCall();
+      await (await accountApi()).logout();
     } catch {
       // The full navigation below reloads the member from the server either way.
     }
@@ -89,7 +95,7 @@ export function MemberProvider({
 
   const saveLanguage = useCallback(async (language: LocaleCode) => {
     try {
-      await saveLanguageCall(language);
+      await (await accountApi()).saveLanguage(language);
     } catch {
       // Spec §8: a failed language save is ignored.
     }

@@ -1,43 +1,21 @@
 import { type DiscountCodeResponse, ENDPOINTS, type PaymentMethod } from "@app/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { callEndpoint } from "../../lib/api";
-import { monotonicNow } from "./countdown";
+import { DISCOUNTS_KEY } from "./keys";
 
-/**
- * Query keys of the discounts feature (decision 013). Everything is the member's own and is dropped
- * on logout (`DISCOUNTS_KEY`); the time bonus and the welcome discount are loaded once per member and
- * tick down in the browser from the moment they arrived.
- */
-export const DISCOUNTS_KEY = ["discounts"] as const;
+export { DISCOUNTS_KEY } from "./keys";
 
-/** GET /api/time-bonus.php (spec §7 "a time-bonus load runs on login"): the bonus or null, with its arrival. */
-export const timeBonusQuery = (userId: number) =>
-  queryOptions({
-    queryKey: [...DISCOUNTS_KEY, "time-bonus", userId],
-    queryFn: async () => {
-      const { time_bonus } = await callEndpoint(ENDPOINTS.timeBonus);
-      return { value: time_bonus, receivedAt: monotonicNow() };
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+/** GET /api/time-bonus.php: the member's time bonus or null. */
+export async function getTimeBonus() {
+  const { time_bonus } = await callEndpoint(ENDPOINTS.timeBonus);
+  return time_bonus;
+}
 
-/**
- * GET /api/discountcode.php?welcome=true: the member's welcome discount or null. Spec §7/§8: a failed
- * load is ignored (no discount shown), so a failure answers null here.
- */
-export const welcomeDiscountQuery = (userId: number) =>
-  queryOptions({
-    queryKey: [...DISCOUNTS_KEY, "welcome", userId],
-    queryFn: async () => {
-      try {
-        const { discount } = await callEndpoint(ENDPOINTS.discountCode, { query: { welcome: "true" } });
-        return { value: discount, receivedAt: monotonicNow() };
-      } catch {
-        return { value: null, receivedAt: monotonicNow() };
-      }
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+/** GET /api/discountcode.php?welcome=true: the member's welcome discount or null. */
+export async function getWelcomeDiscount() {
+  const { discount } = await callEndpoint(ENDPOINTS.discountCode, { query: { welcome: "true" } });
+  return discount;
+}
 
 /** GET /api/discountcodes.php: the codes the member can use now, best first (the checkout's selector). */
 export const discountCodesQuery = queryOptions({

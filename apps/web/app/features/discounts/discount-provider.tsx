@@ -3,8 +3,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { useHydrated } from "../../lib/display-mode";
 import { useMember } from "../../lib/member";
-import { DISCOUNTS_KEY, timeBonusQuery, welcomeDiscountQuery } from "./api";
 import { monotonicNow, type Received, secondsLeftAt } from "./countdown";
+import { DISCOUNTS_KEY } from "./keys";
+import { timeBonusQuery, welcomeDiscountQuery } from "./queries";
 
 /** The discount the site advertises to the member right now (spec §4). */
 export interface ShownDiscount {

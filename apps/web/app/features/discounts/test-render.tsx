@@ -8,6 +8,9 @@ import en from "../../i18n/locales/en.json";
 import { MemberContext, type MemberState } from "../../lib/member";
 import { QueryProvider } from "../../lib/query-client";
 import { DiscountProvider } from "./discount-provider";
+// The provider loads the API on its first query (decision 025): loaded here first, so that tests on
+// fake timers do not race the loading of a module.
+import "./api";
 
 /** Fake timers for countdowns: the timers and the monotonic clock (performance.now) they tick on. */
 export const FAKE_CLOCK: Parameters<typeof vi.useFakeTimers>[0] = {

@@ -1,6 +1,7 @@
 import { ENDPOINTS, type LikeType } from "@app/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { callEndpoint } from "../../lib/api";
+import { BADGES_KEY, LIKES_KEY } from "./keys";
 
 /** POST /api/like.php: like a profile; the answer says the new state and whether it made a match. */
 export function likeProfile(id: number) {
@@ -38,12 +39,7 @@ export function swipeProfile(id: number, like: boolean) {
   return callEndpoint(ENDPOINTS.swipe, { body: { id, like, ...(tz ? { tz } : {}) } });
 }
 
-/**
- * Query keys of the likes feature (decision 013). Everything under LIKES_KEY (every tab and page of the
- * overview) is invalidated together when a like event arrives; the badges have their own key.
- */
-export const LIKES_KEY = ["likes"] as const;
-export const BADGES_KEY = ["badges"] as const;
+export { BADGES_KEY, LIKES_KEY } from "./keys";
 
 /** One tab and page of the likes overview, new likes first (GET /api/likes.php). */
 export const likesQuery = (type: LikeType, page: number) =>
@@ -52,8 +48,13 @@ export const likesQuery = (type: LikeType, page: number) =>
     queryFn: () => callEndpoint(ENDPOINTS.likes, { query: { type, page } }),
   });
 
+/** GET /api/badges.php: the top navigation's counts. */
+export function getBadges() {
+  return callEndpoint(ENDPOINTS.badges);
+}
+
 /** The top navigation's counts (GET /api/badges.php). */
-export const badgesQuery = queryOptions({ queryKey: BADGES_KEY, queryFn: () => callEndpoint(ENDPOINTS.badges) });
+export const badgesQuery = queryOptions({ queryKey: BADGES_KEY, queryFn: getBadges });
 
 /** The swipe game's candidates and limits; loaded afresh on every visit (gcTime 0). */
 export const swipeQuery = queryOptions({ queryKey: ["swipe"], queryFn: getSwipeCandidates, gcTime: 0 });

@@ -1,11 +1,29 @@
 import { AUTO_LIKE_RELOAD_MS, LIMITS, type LikePopupProfile } from "@app/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { type BadgeCounts, BadgeCountsContext } from "../../lib/badges";
+import { useMountedOnceActive } from "../../lib/lazy";
 import { useMember } from "../../lib/member";
 import { useServerEvent, useServerEventsState, useServerResync } from "../../lib/server-events";
-import { BADGES_KEY, badgesQuery, getAutoLike, LIKES_KEY } from "./api";
-import { type LikePopup, LikePopupModal } from "./like-popup";
+import { BADGES_KEY, LIKES_KEY } from "./keys";
+import type { LikePopup } from "./like-popup";
+
+/** The likes API (and the contract's schemas) loads with the first call, which a visitor's page never makes (decision 025). */
+const likesApi = () => import("./api");
+
+/** The pop-up's dialog loads with the first pop-up, not with every page (issue #13). */
+const LikePopupModal = lazy(() => import("./like-popup").then((m) => ({ default: m.LikePopupModal })));
 
 interface LikesContextValue {
   /** Shows the "New like" pop-up; a match already shown for this profile a moment ago is not shown again. */
@@ -57,7 +75,8 @@ export function LikesProvider({ children, autoLikeDelayMs = LIMITS.firstPollDela
   const queryClient = useQueryClient();
   const live = useServerEventsState() === "open";
   const badges = useQuery({
-    ...badgesQuery,
+    queryKey: BADGES_KEY,
+    queryFn: async () => (await likesApi()).getBadges(),
     enabled: profileId !== null,
     refetchInterval: profileId !== null && !live ? LIMITS.pollIntervalMs : false,
   });
@@ -98,7 +117,7 @@ export function LikesProvider({ children, autoLikeDelayMs = LIMITS.firstPollDela
     const timer = setTimeout(async () => {
       if (!firstAsk(`${AUTO_LIKE_ASKED}:${profileId}`)) return;
       try {
-        const profile = await getAutoLike();
+        const profile = await (await likesApi()).getAutoLike();
         if (!profile) return;
         showPopup(profile, "like");
         reload = setTimeout(refresh, AUTO_LIKE_RELOAD_MS);
@@ -120,19 +139,24 @@ export function LikesProvider({ children, autoLikeDelayMs = LIMITS.firstPollDela
     [profileId, badges.data],
   );
   const value = useMemo(() => ({ showPopup, refresh }), [showPopup, refresh]);
+  const popupMounted = useMountedOnceActive(queue.length > 0);
   return (
     <LikesContext.Provider value={value}>
       <BadgeCountsContext.Provider value={counts}>
         {children}
-        <LikePopupModal
-          popup={queue[0]}
-          show={queue.length > 0 && !closing}
-          onHide={() => setClosing(true)}
-          onExited={() => {
-            setQueue((current) => current.slice(1));
-            setClosing(false);
-          }}
-        />
+        {popupMounted ? (
+          <Suspense fallback={null}>
+            <LikePopupModal
+              popup={queue[0]}
+              show={queue.length > 0 && !closing}
+              onHide={() => setClosing(true)}
+              onExited={() => {
+                setQueue((current) => current.slice(1));
+                setClosing(false);
+              }}
+            />
+          </Suspense>
+        ) : null}
       </BadgeCountsContext.Provider>
     </LikesContext.Provider>
   );
