@@ -136,3 +136,18 @@ test("a free member sees another member's premium-only photo blurred under a loc
   await expectAccessible(page);
   await page.screenshot({ path: path.join(shots, "member-free-locked.png") });
 });
+
+test("the profile view is 90% of the window wide, 82% between 992 and 1300 px, 70% above", async ({ page }) => {
+  const { profiles } = (await (await page.request.get("/api/members.php")).json()) as { profiles: { id: number }[] };
+  await page.goto(`/members/${profiles[0]?.id}`);
+  for (const [width, share] of [
+    [800, 0.9],
+    [1100, 0.82],
+    [1600, 0.7],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    const box = await page.locator(".profile-view").boundingBox();
+    const inner = await page.evaluate(() => document.documentElement.clientWidth);
+    expect(Math.abs((box?.width ?? 0) - inner * share), `${width} px`).toBeLessThan(2);
+  }
+});
