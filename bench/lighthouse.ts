@@ -1,6 +1,6 @@
 /**
- * Lighthouse (mobile preset: simulated slow 4G, 4× slower CPU) on `/` as a visitor and on `/members`
- * logged in as the free demo member, against the production build served by the real server.
+ * Lighthouse (mobile preset: simulated slow 4G, 4× slower CPU) on `/` and three landers as a visitor,
+ * and on `/members` logged in as the free demo member, against the production build served by the real server.
  * Builds the web app when needed and starts the server on a free loopback port with a temporary, seeded
  * DATA_DIR (bench/prod-server.ts), prints per page the performance score, FCP, LCP,
  * TBT, CLS and the bytes transferred for HTML, CSS and JS, then stops the server and Chromium.
@@ -119,6 +119,10 @@ try {
   const pages = [
     { name: "/ (visitor)", url: `${base}/`, cookie: null },
     { name: "/members (logged in)", url: `${base}/members`, cookie },
+    // Issue #13's lander goal: lab LCP ≤ 1.5 s on a phone profile (a photo grid, a map, an animation).
+    { name: "/landers/gallery", url: `${base}/landers/gallery`, cookie: null },
+    { name: "/landers/maplanding", url: `${base}/landers/maplanding`, cookie: null },
+    { name: "/landers/video", url: `${base}/landers/video`, cookie: null },
   ];
   // A started server answers its first renders slowly (JIT, database caches); Lighthouse adds the
   // observed server time to its simulation, so each page is fetched a few times first.
