@@ -1,6 +1,6 @@
 import { parseIdParam, signupsEnabled } from "@app/contract";
-import { createIntl, FormattedMessage, useIntl } from "react-intl";
-import { data, Link, redirect } from "react-router";
+import { createIntl } from "react-intl";
+import { data, redirect } from "react-router";
 import { type LandingMember, MemberLanding } from "../features/member-landing/member-landing";
 import { landingDesign, landingVariant } from "../features/member-landing/variants";
 import { messagesFor } from "../i18n/messages.server";
@@ -8,6 +8,7 @@ import { resolveLocale } from "../lib/locale.server";
 import { useRootData } from "../lib/root-data";
 import type { RouteHandle } from "../lib/route-handle";
 import { servicesContext } from "../server-context";
+import { LegalLinks } from "../ui/legal-links";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/member-landing";
 
@@ -68,7 +69,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function MemberLandingRoute({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
-  const intl = useIntl();
   if (!root) return null;
   const { settings } = root;
   const numCredits = settings.signup_credits;
@@ -87,17 +87,7 @@ export default function MemberLandingRoute({ loaderData }: Route.ComponentProps)
         fictionalIcon={settings.fictional_icon}
         fictionalWarning={settings.fictional_warning}
       />
-      <nav className="member-landing-legal small text-center mt-5" aria-label={intl.formatMessage({ id: "footer.links" })}>
-        <Link to="/pages/terms">
-          <FormattedMessage id="footer.terms" />
-        </Link>
-        <Link to="/pages/privacy">
-          <FormattedMessage id="footer.privacy" />
-        </Link>
-        <Link to="/pages/cookies">
-          <FormattedMessage id="footer.cookies" />
-        </Link>
-      </nav>
+      <LegalLinks className="member-landing-legal small text-center mt-5" />
     </div>
   );
 }

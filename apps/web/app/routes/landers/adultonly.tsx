@@ -4,7 +4,7 @@ import { loadLander } from "../../features/landers/load.server";
 import type { RouteHandle } from "../../lib/route-handle";
 import { servicesContext } from "../../server-context";
 import type { Route } from "./+types/adultonly";
-import { LanderFooter, LanderHead, landerHandle, MemberPhoto, NoMembers, SignupCta } from "./kit";
+import { LanderFooter, LanderHead, landerHandle, PhotoList, SignupCta } from "./kit";
 
 /** The lander's own 18+ gate replaces the site-entry warning here. */
 export const handle: RouteHandle = { ...landerHandle, hideEntryWarning: true };
@@ -71,17 +71,7 @@ export default function AdultOnly({ loaderData: data }: Route.ComponentProps) {
             </p>
             <SignupCta />
           </header>
-          {data.profiles.length ? (
-            <ul className="ld-grid">
-              {data.profiles.slice(0, 12).map((profile) => (
-                <li key={profile.id}>
-                  <MemberPhoto profile={profile} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <NoMembers />
-          )}
+          <PhotoList profiles={data.profiles} limit={12} className="ld-grid" />
           <LanderFooter profiles={data.profiles} />
         </>
       ) : (

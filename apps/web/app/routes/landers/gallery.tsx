@@ -2,7 +2,7 @@ import { FormattedMessage } from "react-intl";
 import { loadLander } from "../../features/landers/load.server";
 import { servicesContext } from "../../server-context";
 import type { Route } from "./+types/gallery";
-import { LanderFooter, LanderHead, landerHandle, MemberPhoto, NoMembers, SignupCta } from "./kit";
+import { LanderFooter, LanderHead, landerHandle, PhotoList, SignupCta } from "./kit";
 
 export const handle = landerHandle;
 
@@ -22,17 +22,7 @@ export default function Gallery({ loaderData: data }: Route.ComponentProps) {
         </p>
         <SignupCta />
       </header>
-      {data.profiles.length ? (
-        <ul className="ld-grid">
-          {data.profiles.slice(0, 18).map((profile, index) => (
-            <li key={profile.id}>
-              <MemberPhoto profile={profile} priority={index < 4} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <NoMembers />
-      )}
+      <PhotoList profiles={data.profiles} limit={18} className="ld-grid" priority={4} />
       <div className="ld-center">
         <SignupCta />
       </div>

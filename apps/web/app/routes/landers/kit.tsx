@@ -12,6 +12,7 @@ import { isSmartphone } from "../../lib/media";
 import { useRootData } from "../../lib/root-data";
 import type { RouteHandle } from "../../lib/route-handle";
 import { FictionalIcon } from "../../ui/fictional-icon";
+import { LegalLinks } from "../../ui/legal-links";
 
 const SignupModal = lazy(() => import("../signup-flow").then((module) => ({ default: module.SignupModal })));
 
@@ -111,7 +112,6 @@ export function MemberPhoto({
 /** Log in for members, the policy links and, when fictional profiles are shown, the site's disclaimer. */
 export function LanderFooter({ profiles }: { profiles: TeaserProfile[] }) {
   const root = useRootData();
-  const intl = useIntl();
   if (!root) return null;
   const { settings } = root;
   return (
@@ -127,21 +127,35 @@ export function LanderFooter({ profiles }: { profiles: TeaserProfile[] }) {
           <FictionalIcon name={settings.fictional_icon} className="me-1" /> {settings.fictional_warning}
         </p>
       ) : null}
-      <nav aria-label={intl.formatMessage({ id: "footer.links" })}>
-        <Link to="/pages/terms">
-          <FormattedMessage id="footer.terms" />
-        </Link>
-        <Link to="/pages/privacy">
-          <FormattedMessage id="footer.privacy" />
-        </Link>
-        <Link to="/pages/cookies">
-          <FormattedMessage id="footer.cookies" />
-        </Link>
-      </nav>
+      <LegalLinks />
       <p>
         <FormattedMessage id="footer.rights" values={{ year: 2025, company: root.company.name }} />
       </p>
     </footer>
+  );
+}
+
+/** Up to `limit` members' photos in a list (the first `priority` loaded first), or NoMembers when none. */
+export function PhotoList({
+  profiles,
+  limit,
+  className,
+  priority = 0,
+}: {
+  profiles: TeaserProfile[];
+  limit: number;
+  className: string;
+  priority?: number;
+}) {
+  if (profiles.length === 0) return <NoMembers />;
+  return (
+    <ul className={className}>
+      {profiles.slice(0, limit).map((profile, index) => (
+        <li key={profile.id}>
+          <MemberPhoto profile={profile} priority={index < priority} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -3,7 +3,7 @@ import { loadLander } from "../../features/landers/load.server";
 import { useRootData } from "../../lib/root-data";
 import { servicesContext } from "../../server-context";
 import type { Route } from "./+types/maplanding";
-import { LanderFooter, LanderHead, landerHandle, MemberPhoto, NoMembers, SignupCta } from "./kit";
+import { LanderFooter, LanderHead, landerHandle, PhotoList, SignupCta } from "./kit";
 
 export const handle = landerHandle;
 
@@ -56,17 +56,7 @@ export default function MapLanding({ loaderData: data }: Route.ComponentProps) {
           </svg>
         ) : null}
       </div>
-      {data.profiles.length ? (
-        <ul className="ld-strip">
-          {data.profiles.slice(0, 6).map((profile) => (
-            <li key={profile.id}>
-              <MemberPhoto profile={profile} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <NoMembers />
-      )}
+      <PhotoList profiles={data.profiles} limit={6} className="ld-strip" />
       <LanderFooter profiles={data.profiles} />
     </div>
   );
