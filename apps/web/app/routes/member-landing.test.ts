@@ -2,41 +2,11 @@
 import { LOCALE_CODES, type MemberResponse, type SsrServices, type User } from "@app/contract";
 import { isRouteErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
+import { testMemberResponse } from "../features/profile/test-profiles";
 import { createLoadContext } from "../server-context";
 import { loader, meta } from "./member-landing";
 
-const anna: MemberResponse = {
-  profile: {
-    id: 42,
-    name: "Anna",
-    age: 34,
-    gender: "female",
-    sexuality: null,
-    country: "NL",
-    region: null,
-    city: "Utrecht",
-    hair_color: null,
-    eye_color: null,
-    body_type: null,
-    relationship_status: null,
-    tattoos: null,
-    interests: [],
-    about: "",
-    fictional: false,
-    distance: null,
-    main_image: { thumb_url: "/cdn/1-thumb.jpg", url: "/cdn/1.jpg", status: "active" },
-    photos: [
-      { id: 1, thumb_url: "/cdn/1-thumb.jpg", url: "/cdn/1.jpg", locked: false, private: false },
-      { id: 2, thumb_url: "/cdn/2-thumb.jpg", url: "/cdn/2.jpg", locked: false, private: false },
-      { id: 3, thumb_url: "/cdn/3-blur.jpg", url: null, locked: true, private: true },
-    ],
-    locked_photos: 1,
-    photo_lock: "login",
-  },
-  related: [],
-  blocked: false,
-  like: "none",
-};
+const anna = testMemberResponse({ city: "Utrecht" });
 
 function context(options: { user?: Partial<User>; member?: MemberResponse } = {}) {
   const fake = {

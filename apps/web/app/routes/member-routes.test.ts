@@ -2,40 +2,14 @@
 import type { MemberResponse, MemberSearchQuery, Settings, SsrServices, User } from "@app/contract";
 import { isRouteErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
+import { testMemberResponse } from "../features/profile/test-profiles";
 import { createLoadContext } from "../server-context";
 import { loader as likesLoader } from "./likes";
 import { loader as memberLoader, meta } from "./member";
 import { loader as membersLoader } from "./members";
 import { loader as swipeLoader } from "./swipe-game";
 
-const anna: MemberResponse = {
-  profile: {
-    id: 42,
-    name: "Anna",
-    age: 34,
-    gender: "female",
-    sexuality: null,
-    country: "NL",
-    region: null,
-    city: null,
-    hair_color: null,
-    eye_color: null,
-    body_type: null,
-    relationship_status: null,
-    tattoos: null,
-    interests: [],
-    about: "",
-    fictional: false,
-    distance: null,
-    main_image: { thumb_url: "/cdn/1-thumb.jpg", url: "/cdn/1.jpg", status: "active" },
-    photos: [],
-    locked_photos: 0,
-    photo_lock: null,
-  },
-  related: [],
-  blocked: false,
-  like: "none",
-};
+const anna = testMemberResponse({ photos: [], locked_photos: 0, photo_lock: null });
 
 /** The host's services as loaders see them, with a search that records what it was asked. */
 function services(options: { user?: Partial<User> | null; loggedOutSearch?: "all" | "none" } = {}) {

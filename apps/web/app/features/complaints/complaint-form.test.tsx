@@ -1,40 +1,20 @@
-import type { MemberResponse } from "@app/contract";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAsMember, stubApi, testUser } from "../../test-utils";
 import { apiError, bodiesOf } from "../payments/test-data";
+import { testMemberResponse } from "../profile/test-profiles";
 import { ComplaintForm } from "./complaint-form";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const fiona: MemberResponse = {
-  profile: {
-    id: 42,
-    name: "Fake Fiona",
-    age: 29,
-    gender: "female",
-    sexuality: null,
-    country: "NL",
-    region: null,
-    city: null,
-    hair_color: null,
-    eye_color: null,
-    body_type: null,
-    relationship_status: null,
-    tattoos: null,
-    interests: [],
-    about: "",
-    fictional: false,
-    distance: null,
-    main_image: null,
-    photos: [],
-    locked_photos: 0,
-    photo_lock: null,
-  },
-  related: [],
-  blocked: false,
-  like: "none",
-};
+const fiona = testMemberResponse({
+  name: "Fake Fiona",
+  age: 29,
+  main_image: null,
+  photos: [],
+  locked_photos: 0,
+  photo_lock: null,
+});
 
 const DESCRIPTION = "He keeps sending me messages after I asked him to stop.";
 

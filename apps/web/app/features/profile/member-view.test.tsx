@@ -6,37 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import en from "../../i18n/locales/en.json";
 import { QueryProvider } from "../../lib/query-client";
 import { MemberView } from "./member-view";
-
-function member(overrides: Partial<MemberProfile> = {}): MemberProfile {
-  return {
-    id: 42,
-    name: "Anna",
-    age: 34,
-    gender: "female",
-    sexuality: "hetero",
-    country: "NL",
-    region: "NH",
-    city: "Haarlem",
-    hair_color: "dark_blond",
-    eye_color: null,
-    body_type: "slim",
-    relationship_status: "single",
-    tattoos: false,
-    interests: ["music", "travelling"],
-    about: "Walks on the beach.\nGood coffee.",
-    fictional: false,
-    distance: null,
-    main_image: { thumb_url: "/cdn/1-thumb.jpg", url: "/cdn/1.jpg", status: "active" },
-    photos: [
-      { id: 1, thumb_url: "/cdn/1-thumb.jpg", url: "/cdn/1.jpg", locked: false, private: false },
-      { id: 2, thumb_url: "/cdn/2-thumb.jpg", url: "/cdn/2.jpg", locked: false, private: false },
-      { id: 3, thumb_url: "/cdn/3-blur.jpg", url: null, locked: true, private: true },
-    ],
-    locked_photos: 1,
-    photo_lock: "login",
-    ...overrides,
-  };
-}
+import { testMemberProfile as member } from "./test-profiles";
 
 function renderView(profile: MemberProfile) {
   const loadRegions = vi.fn(async () => ({ NL: [{ code: "NH", name: "North Holland" }] }));
