@@ -4,8 +4,8 @@
  * and req/s of each and their ratio. Also the same search as a logged-in member, who costs more: the
  * session, their own profile (for distances) and the block condition (20 blocks in the table). Each
  * kind is compared with a replay of its own statements (bench/replay.ts), first as fast as the servers
- * answer (the ratio), then paced at BENCH_RATE req/s (the latency a member sees on a busy site). The
- * load comes from a worker thread. Creates its own database (dropped at the end).
+ * answer (the ratio), then at BENCH_RATE req/s arriving at random times (bench/paced.ts: the latency a
+ * member sees on a busy site). The load comes from a worker thread. Creates its own database (dropped at the end).
  *
  *   npm run bench:search     (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
  *                             BENCH_PROFILES=100000, BENCH_SECONDS=5, BENCH_CONNECTIONS=20, BENCH_RATE=200)
@@ -14,6 +14,7 @@ import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import pg from "pg";
 import { formatRow, type Measured, measure, median } from "./load.ts";
+import { measurePaced } from "./paced.ts";
 import { recordPhases, replayServer } from "./replay.ts";
 import { createBenchMember, insertBenchProfiles, openBenchApp } from "./search-data.ts";
 
@@ -73,10 +74,11 @@ try {
       saturated[name].push(await measure(autocannon, target.url, { connections, seconds, headers: target.headers }));
     }
   }
-  // The latency a searching member sees on a busy site (not at the queue of a saturated server).
+  // The latency a searching member sees on a busy site (not at the queue of a saturated server):
+  // searches arriving independently at `rate` per second (bench/paced.ts).
   for (let round = 0; round < 3; round++) {
     for (const [name, target] of Object.entries(targets) as [keyof typeof targets, (typeof targets)["visitor"]][]) {
-      paced[name].push(await measure(autocannon, target.url, { connections, seconds, headers: target.headers, rate }));
+      paced[name].push(await measurePaced(target.url, { connections, seconds, headers: target.headers, rate }));
     }
   }
   const m = (list: Measured[]) => median(list);
@@ -85,7 +87,7 @@ try {
   console.log(formatRow(`GET /api/members.php?${query.slice(0, 12)}…`, m(saturated.visitor)));
   console.log(formatRow("bare node:http + pg, member's SQL", m(saturated.memberBase)));
   console.log(formatRow("the same search as a logged-in member", m(saturated.member)));
-  console.log(`\npaced at ${rate} req/s:`);
+  console.log(`\nopen-loop, ${rate} req/s arriving at random (Poisson), pool of ${connections} connections:`);
   console.log(formatRow("bare node:http + pg, visitor's SQL", m(paced.visitorBase)));
   console.log(formatRow("members.php, visitor", m(paced.visitor)));
   console.log(formatRow("bare node:http + pg, member's SQL", m(paced.memberBase)));

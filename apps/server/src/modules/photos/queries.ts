@@ -16,10 +16,14 @@ export async function findPhotoByFile(db: Db, file: string): Promise<PhotoRow | 
 
 export async function mainPhotos(db: Db, profileIds: number[]): Promise<PhotoRow[]> {
   if (profileIds.length === 0) return [];
+  // One statement text for any number of ids (`= any($1)`), prepared once per connection: a list's
+  // cards ask for their photos on every page.
   return db
     .select()
     .from(photos)
-    .where(and(inArray(photos.profileId, profileIds), eq(photos.isMain, true)));
+    .where(and(sql`${photos.profileId} = any(${sql.param(profileIds)}::int[])`, eq(photos.isMain, true)))
+    .prepare("main_photos_of_profiles")
+    .execute();
 }
 
 export async function insertPhotos(db: Db, rows: NewPhoto[]): Promise<void> {

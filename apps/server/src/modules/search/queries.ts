@@ -1,11 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
+import { preparedRows } from "../../platform/db/prepared.ts";
 import type { ListedProfiles, TeaserRow } from "../profiles/service.ts";
-
-/** Rows of a statement (both drivers answer `{ rows }`); the column names below are TeaserRow's. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * Rows of `listed` (the profiles module's subquery) that also match `where`, newest first, `offset` rows
@@ -17,7 +13,7 @@ export function newestListed(
   listed: ListedProfiles,
   options: { where?: SQL | undefined; offset?: number; limit: number },
 ): Promise<TeaserRow[]> {
-  return rowsOf<TeaserRow>(
+  return preparedRows<TeaserRow>(
     db,
     sql`select "id", "name", "age", "country", "city", "fictional", "latitude", "longitude" from ${listed.from}
         ${options.where ? sql`where ${options.where}` : sql``}
@@ -28,7 +24,7 @@ export function newestListed(
 /** How many rows of `listed` match `where`, counting no further than `cap` (the rest is never read). */
 export async function countListedUpTo(db: Db, listed: ListedProfiles, where: SQL | undefined, cap: number): Promise<number> {
   if (cap <= 0) return 0;
-  const [row] = await rowsOf<{ n: number }>(
+  const [row] = await preparedRows<{ n: number }>(
     db,
     sql`select count(*)::int as "n" from (select 1 from ${listed.from} ${where ? sql`where ${where}` : sql``} limit ${cap}) as "up_to_cap"`,
   );
