@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { photos } from "./schema.ts";
 
@@ -33,6 +33,13 @@ export async function insertPhotos(db: Db, rows: NewPhoto[]): Promise<void> {
 /** "The profile of `profileIdColumn` has an active, public main image", as an EXISTS condition. */
 export function hasPublicMainCondition(profileIdColumn: SQL): SQL {
   return sql`exists (select 1 from ${photos} where ${photos.profileId} = ${profileIdColumn} and ${photos.isMain} and ${photos.status} = 'active' and not ${photos.private})`;
+}
+
+/** The thumbnail of the profile's active main photo (public or not), or null: a column for other modules' lists. */
+export function mainThumbColumn(profileIdColumn: SQL): SQL<string | null> {
+  return sql<
+    string | null
+  >`(select ${photos.thumbFilename} from ${photos} where ${photos.profileId} = ${profileIdColumn} and ${photos.isMain} and ${photos.status} = 'active' limit 1)`;
 }
 
 export async function photosOfProfile(db: Db, profileId: number): Promise<PhotoRow[]> {

@@ -31,6 +31,11 @@ export interface TeaserRow {
   fictional: boolean;
   latitude: number | null;
   longitude: number | null;
+  /**
+   * The active main photo's thumbnail when the list's statement read it (photos' lent `mainThumbOf`),
+   * null without one; absent: `presentCards` looks the images up.
+   */
+  main_thumb?: string | null;
 }
 
 export async function insertProfile(db: DbOrTx, row: NewProfile): Promise<ProfileRow> {

@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { BlockService } from "../blocks/index.ts";
 import { type Coordinates, LocationService } from "../location/service.ts";
-import type { PhotoService, PhotoViewer } from "../photos/service.ts";
+import type { MainImage, PhotoService, PhotoViewer } from "../photos/service.ts";
 import type { VisibilityPolicy } from "../visibility/index.ts";
 import {
   cardOfColumn,
@@ -131,9 +131,11 @@ export class ProfileService {
     /** The site shows cities (visible_profile_fields); without them, no distance either. */
     showCity: boolean,
   ): Promise<TeaserProfile[]> {
-    const images = await this.photos.mainImages(rows.map((r) => r.id));
+    const lookUp = rows.filter((row) => row.main_thumb === undefined).map((row) => row.id);
+    const images = lookUp.length > 0 ? await this.photos.mainImages(lookUp) : new Map<number, MainImage>();
     return rows.map((row) => {
       const image = images.get(row.id);
+      const thumb = row.main_thumb !== undefined ? row.main_thumb : image?.status === "active" ? image.thumb_filename : null;
       return {
         id: row.id,
         name: row.name,
@@ -142,10 +144,7 @@ export class ProfileService {
         city: showCity ? row.city : null,
         fictional: row.fictional,
         distance: showCity ? distanceFrom(origin, row) : null,
-        main_image:
-          image && image.status === "active"
-            ? { thumb_url: this.photos.urlOf(image.thumb_filename), status: image.status }
-            : null,
+        main_image: thumb ? { thumb_url: this.photos.urlOf(thumb), status: "active" } : null,
       };
     });
   }

@@ -5,17 +5,18 @@ import type { ListedProfiles, TeaserRow } from "../profiles/service.ts";
 
 /**
  * Rows of `listed` (the profiles module's subquery) that also match `where`, newest first, `offset` rows
- * in. Read in the order of the `profiles_listed_*` indexes, so a page stops after offset + limit
+ * in, each with its card's image (`mainThumb`, the photos module's lent column) read in the same statement. Read in the order of the `profiles_listed_*` indexes, so a page stops after offset + limit
  * matches instead of sorting all of them (decision 018).
  */
 export function newestListed(
   db: Db,
   listed: ListedProfiles,
-  options: { where?: SQL | undefined; offset?: number; limit: number },
+  options: { where?: SQL | undefined; offset?: number; limit: number; mainThumb: SQL<string | null> },
 ): Promise<TeaserRow[]> {
   return preparedRows<TeaserRow>(
     db,
-    sql`select "id", "name", "age", "country", "city", "fictional", "latitude", "longitude" from ${listed.from}
+    sql`select "id", "name", "age", "country", "city", "fictional", "latitude", "longitude", ${options.mainThumb} as "main_thumb"
+        from ${listed.from}
         ${options.where ? sql`where ${options.where}` : sql``}
         order by "created_at" desc, "id" desc limit ${options.limit} offset ${options.offset ?? 0}`,
   );

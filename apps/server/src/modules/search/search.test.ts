@@ -147,6 +147,38 @@ describe("member search", () => {
   });
 });
 
+describe("search cards", () => {
+  it("show the thumbnail of the active main photo, and none while it waits for approval", async () => {
+    const { client } = await member();
+    const [waiting] = await rows<{ profile_id: number }>(
+      sql`select p.profile_id from photos p join profiles pr on pr.id = p.profile_id
+          where p.is_main and p.status = 'active' and pr.gender = 'female' and pr.status = 'active' limit 1`,
+    );
+    await env.database.db.execute(
+      sql`update photos set status = 'pending' where profile_id = ${waiting?.profile_id} and is_main`,
+    );
+    try {
+      const seen = new Map<number, string | null>();
+      const first = await search(client, "?gender=female");
+      for (let page = 1; page <= first.pages; page++)
+        for (const p of (await search(client, `?gender=female&page=${page}`)).profiles)
+          seen.set(p.id, p.main_image?.thumb_url ?? null);
+      expect(seen.get(waiting?.profile_id ?? 0)).toBeNull();
+      const active = await rows<{ profile_id: number; thumb_filename: string }>(
+        sql`select profile_id, thumb_filename from photos where is_main and status = 'active'`,
+      );
+      const expected = new Map(active.map((r) => [r.profile_id, `/cdn/${r.thumb_filename}`]));
+      expect(seen.size).toBe(first.numResults);
+      for (const [id, thumb] of seen) expect(thumb).toBe(expected.get(id) ?? null);
+      expect([...seen.values()].filter(Boolean).length).toBeGreaterThan(0);
+    } finally {
+      await env.database.db.execute(
+        sql`update photos set status = 'active' where profile_id = ${waiting?.profile_id} and is_main`,
+      );
+    }
+  });
+});
+
 describe("match finder", () => {
   it("suggests members of the sought gender within 8 years, with a photo, own country first", async () => {
     const { client, userId } = await member();

@@ -35,7 +35,7 @@ export class SearchService {
   constructor(
     private readonly db: Db,
     private readonly profiles: Pick<ProfileService, "listed" | "presentCards" | "seekerOf">,
-    private readonly photos: Pick<PhotoService, "hasPublicMain">,
+    private readonly photos: Pick<PhotoService, "hasPublicMain" | "mainThumbOf">,
     /** Who may see whom (spec §6: blocked pairs never see each other in lists). */
     private readonly visibility: Pick<VisibilityPolicy, "unblocked">,
     private readonly options: { countCap: number } = { countCap: SEARCH_COUNT_CAP },
@@ -54,6 +54,11 @@ export class SearchService {
     return this.photos.hasPublicMain(listed.id);
   }
 
+  /** Rows of `listed` newest first, with their cards' images read in the same statement. */
+  private newest(listed: ListedProfiles, options: { where?: SQL | undefined; offset?: number; limit: number }) {
+    return newestListed(this.db, listed, { ...options, mainThumb: this.photos.mainThumbOf(listed.id) });
+  }
+
   /**
    * Members with a public photo first, then the others, newest first in each: `limit` rows from
    * `offset`. Each group is read in index order and stops early; the members without a photo are read
@@ -61,11 +66,11 @@ export class SearchService {
    */
   private async photoFirst(listed: ListedProfiles, offset: number, limit: number): Promise<TeaserRow[]> {
     const withPhoto = this.withPhoto(listed);
-    const first = await newestListed(this.db, listed, { where: withPhoto, offset, limit });
+    const first = await this.newest(listed, { where: withPhoto, offset, limit });
     if (first.length === limit) return first;
     // Where the others start: past every member with a photo (all before this page when it has none of them).
     const photoCount = first.length > 0 ? offset + first.length : await countListedUpTo(this.db, listed, withPhoto, offset);
-    const rest = await newestListed(this.db, listed, {
+    const rest = await this.newest(listed, {
       where: not(withPhoto),
       offset: Math.max(0, offset - photoCount),
       limit: limit - first.length,
@@ -183,7 +188,7 @@ export class SearchService {
     ]) {
       if (rows.length >= MATCH_LIMIT || countries.length === 0) continue;
       const listed = this.profiles.listed({ ...filters, countries });
-      rows.push(...(await newestListed(this.db, listed, { where: this.withPhoto(listed), limit: MATCH_LIMIT - rows.length })));
+      rows.push(...(await this.newest(listed, { where: this.withPhoto(listed), limit: MATCH_LIMIT - rows.length })));
     }
     return { profiles: await this.profiles.presentCards(rows, seeker.origin, showsCity(settings)), criteria };
   }
@@ -192,7 +197,7 @@ export class SearchService {
   async teaser(options: { limit: number; countries: readonly string[] }): Promise<TeaserProfile[]> {
     if (options.countries.length === 0) return [];
     const listed = this.profiles.listed({ countries: options.countries });
-    const rows = await newestListed(this.db, listed, { where: this.withPhoto(listed), limit: options.limit });
+    const rows = await this.newest(listed, { where: this.withPhoto(listed), limit: options.limit });
     return this.profiles.presentCards(rows, null, true);
   }
 }
