@@ -1,11 +1,16 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
-import { preparedRows } from "../../platform/db/prepared.ts";
 import type { ListedProfiles, TeaserRow } from "../profiles/service.ts";
+
+/** Rows of a statement (both drivers answer `{ rows }`); the column names below are TeaserRow's. */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 /**
  * Rows of `listed` (the profiles module's subquery) that also match `where`, newest first, `offset` rows
- * in, each with its card's image (`mainThumb`, the photos module's lent column) read in the same statement. Read in the order of the `profiles_listed_*` indexes, so a page stops after offset + limit
+ * in, each with its card's image (`mainThumb`, the photos module's lent column) read in the same
+ * statement. Read in the order of the `profiles_listed_*` indexes, so a page stops after offset + limit
  * matches instead of sorting all of them (decision 018).
  */
 export function newestListed(
@@ -13,7 +18,7 @@ export function newestListed(
   listed: ListedProfiles,
   options: { where?: SQL | undefined; offset?: number; limit: number; mainThumb: SQL<string | null> },
 ): Promise<TeaserRow[]> {
-  return preparedRows<TeaserRow>(
+  return rowsOf<TeaserRow>(
     db,
     sql`select "id", "name", "age", "country", "city", "fictional", "latitude", "longitude", ${options.mainThumb} as "main_thumb"
         from ${listed.from}
@@ -25,7 +30,7 @@ export function newestListed(
 /** How many rows of `listed` match `where`, counting no further than `cap` (the rest is never read). */
 export async function countListedUpTo(db: Db, listed: ListedProfiles, where: SQL | undefined, cap: number): Promise<number> {
   if (cap <= 0) return 0;
-  const [row] = await preparedRows<{ n: number }>(
+  const [row] = await rowsOf<{ n: number }>(
     db,
     sql`select count(*)::int as "n" from (select 1 from ${listed.from} ${where ? sql`where ${where}` : sql``} limit ${cap}) as "up_to_cap"`,
   );

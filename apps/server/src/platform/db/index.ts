@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { nameStatements } from "./prepared.ts";
 
 /**
  * The one database type every module uses, whichever driver is underneath. Queries are built with
@@ -67,6 +68,7 @@ export async function openDatabase(options: {
     // An idle client whose connection drops (server restart, failover) emits 'error'; without a
     // listener that would end the process. The pool discards the client and opens a new one on demand.
     pool.on("error", (error) => options.onError?.(error));
+    nameStatements(pool);
     const db = drizzlePg({ client: pool }) as unknown as Db;
     // Several nodes may start at once on a fresh database: one migrates, the others wait.
     const lock = await pool.connect();

@@ -2,9 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase, usingPostgres } from "../../test/harness.ts";
 import type { Database } from "./index.ts";
-import { preparedRows } from "./prepared.ts";
 
-describe("preparedRows", () => {
+describe.runIf(usingPostgres)("statements on PostgreSQL", () => {
   let database: TestDatabase;
   let single: Database;
   beforeAll(async () => {
@@ -17,23 +16,25 @@ describe("preparedRows", () => {
     await database.destroy();
   });
 
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await single.db.execute(query)) as unknown as { rows: T[] }).rows;
   const squares = (from: number, to: number) =>
-    preparedRows<{ n: number }>(single.db, sql`select g * g as n from generate_series(${from}::int, ${to}::int) g order by g`);
+    rows<{ n: number }>(sql`select g * g as n from generate_series(${from}::int, ${to}::int) g order by g`);
+  const preparedLike = (pattern: string) =>
+    rows<{ name: string }>(sql`select name from pg_prepared_statements where statement like ${pattern}`);
 
-  it("answers each call's own values when the same statement runs again", async () => {
+  it("are prepared once per text and connection, and answer each run's own values", async () => {
     expect((await squares(1, 3)).map((r) => r.n)).toEqual([1, 4, 9]);
-    expect((await squares(4, 5)).map((r) => r.n)).toEqual([16, 25]);
-    // A different text (another shape) is another statement, not a clash of names.
-    const other = await preparedRows<{ t: string }>(single.db, sql`select ${"x"}::text || 'y' as t`);
-    expect(other).toEqual([{ t: "xy" }]);
+    for (let i = 0; i < 7; i++) expect((await squares(i, i + 1)).map((r) => r.n)).toEqual([i * i, (i + 1) * (i + 1)]);
+    const prepared = await preparedLike("%generate_series%");
+    expect(prepared).toHaveLength(1);
+    expect(prepared[0]?.name).toMatch(/^q_/);
+    // Another text is another statement, not a clash of names.
+    expect(await rows(sql`select ${"x"}::text || 'y' as t`)).toEqual([{ t: "xy" }]);
+    expect(await preparedLike("%|| 'y'%")).toHaveLength(1);
   });
 
-  it.runIf(usingPostgres)("prepares one statement per text on the connection, whatever the values", async () => {
-    for (let i = 0; i < 7; i++) await squares(i, i + 2);
-    const prepared = (await single.db.execute(
-      sql`select name, statement from pg_prepared_statements where statement like '%generate_series%'`,
-    )) as unknown as { rows: { name: string; statement: string }[] };
-    expect(prepared.rows).toHaveLength(1);
-    expect(prepared.rows[0]?.name).toMatch(/^q_/);
+  it("leave statements without parameters unprepared", async () => {
+    await rows(sql`select 42 as answer`);
+    expect(await preparedLike("%42 as answer%")).toEqual([]);
   });
 });
