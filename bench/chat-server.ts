@@ -57,6 +57,7 @@ async function startOurs(): Promise<Started> {
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
     TRUST_PROXY: "1",
+    ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
   });
   const app = await buildApp(config, { web: false });
   await app.server.listen({ host: "127.0.0.1", port: 0 });

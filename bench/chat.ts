@@ -32,7 +32,8 @@
  *                         BENCH_P99_MS=200, BENCH_DRAIN_MS=2000, BENCH_IDLE_CONNECTIONS=5000,
  *                         BENCH_HTTP_CONNECTIONS=50 per node, BENCH_PARTS=messages,typing,memory,
  *                         BENCH_STATEMENTS=1 prints the statements of one send,
- *                         BENCH_CPU_PROF=<dir> writes each server process's CPU profile there)
+ *                         BENCH_CPU_PROF=<dir> writes each server process's CPU profile there,
+ *                         BENCH_POOL_SIZE=<n> sets our nodes' database pool (DATABASE_POOL_SIZE, 10 by default)
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -241,14 +242,15 @@ interface StepResult {
   p50: number;
   p99: number;
   lost: number;
-  /** The median time until the sender had its answer (the send's own part of the latency), if any. */
-  answer: number | null;
+  /** How long until the sender had its answer (the send's own part of the latency), if any. */
+  answer: { p50: number; p99: number } | null;
   /** How late the schedule itself ran at worst (the load generator's own lag), ms. */
   lag: number;
   error: string | null;
 }
 
 const percentile = (sorted: number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? Infinity;
+const answerPercentiles = (sorted: number[]) => ({ p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) });
 
 /** A side of the comparison: how one of its members sends, and the tracker its receivers report to. */
 interface Side {
@@ -307,12 +309,7 @@ async function runStep(side: Side, rate: number, seconds: number): Promise<StepR
     p99: percentile(sorted, 0.99),
     lost,
     lag,
-    answer: tracker.answers.length
-      ? percentile(
-          [...tracker.answers].sort((a, b) => a - b),
-          0.5,
-        )
-      : null,
+    answer: tracker.answers.length ? answerPercentiles([...tracker.answers].sort((a, b) => a - b)) : null,
     error: tracker.firstError,
   };
 }
@@ -320,7 +317,7 @@ async function runStep(side: Side, rate: number, seconds: number): Promise<StepR
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : "lost");
 const describe = (r: StepResult) =>
   `${String(r.rate).padStart(6)}/s  p50 ${ms(r.p50).padStart(9)}  p99 ${ms(r.p99).padStart(9)}` +
-  `${r.answer === null ? "" : `  (sender's answer p50 ${ms(r.answer)})`}` +
+  `${r.answer === null ? "" : `  (sender's answer p50 ${ms(r.answer.p50)}, p99 ${ms(r.answer.p99)})`}` +
   `${r.lost ? `  ${r.lost} of ${r.sent} lost${r.error ? ` (${r.error})` : ""}` : ""}` +
   `${r.lag > 50 ? `  (generator ${r.lag.toFixed(0)} ms late)` : ""}`;
 
