@@ -8,7 +8,8 @@
  *
  *   npm run bench:lighthouse     (CHROMIUM_PATH to use another browser, BENCH_RUNS=3 for medians,
  *                                 BENCH_URL=http://127.0.0.1:3310 to measure a server already running,
- *                                 BENCH_SAVE=/tmp/lh to keep each report as /tmp/lh-<page>.json)
+ *                                 BENCH_SAVE=/tmp/lh to keep each report as /tmp/lh-<page>.json,
+ *                                 BENCH_PAGES=/,/members to audit only those paths)
  */
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
@@ -116,7 +117,7 @@ try {
   const cookie = await login(base);
   const browser = await chromeLauncher.launch({ chromePath, chromeFlags });
   chrome = browser;
-  const pages = [
+  const allPages = [
     { name: "/ (visitor)", url: `${base}/`, cookie: null },
     { name: "/members (logged in)", url: `${base}/members`, cookie },
     // Issue #13's lander goal: lab LCP ≤ 1.5 s on a phone profile (a photo grid, a map, an animation).
@@ -124,6 +125,8 @@ try {
     { name: "/landers/maplanding", url: `${base}/landers/maplanding`, cookie: null },
     { name: "/landers/video", url: `${base}/landers/video`, cookie: null },
   ];
+  const only = process.env.BENCH_PAGES?.split(",").map((p) => p.trim());
+  const pages = only ? allPages.filter((page) => only.includes(new URL(page.url).pathname)) : allPages;
   // A started server answers its first renders slowly (JIT, database caches); Lighthouse adds the
   // observed server time to its simulation, so each page is fetched a few times first.
   for (const page of pages) {

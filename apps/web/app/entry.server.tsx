@@ -1,9 +1,9 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { deferScriptsStream } from "./lib/deferred-scripts.server";
 import { NonceContext } from "./lib/nonce";
 import { servicesContext } from "./server-context";
 
@@ -32,13 +32,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          // Clear the abort timer once the whole document is out, so no request holds it for 6 s.
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              callback();
-            },
-          });
+          // The scripts start after the first paint (decision 027). Clear the abort timer once the whole
+          // document is out, so no request holds it for 6 s.
+          const body = deferScriptsStream(() => clearTimeout(timeoutId));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -21,6 +21,7 @@ import { ADD_PHOTOS_KEY } from "./features/profile/profile-alerts";
 import { messagesFor } from "./i18n/messages.server";
 import { installChunkReload, isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload";
 import { serializeCookie } from "./lib/cookies";
+import { START_SCRIPTS } from "./lib/deferred-scripts";
 import { hideDismissedScript } from "./lib/dismissals";
 import { resolveLocale } from "./lib/locale.server";
 import { useNonce } from "./lib/nonce";
@@ -113,6 +114,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, with the CSP nonce. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: START_SCRIPTS }} />
       </body>
     </html>
   );
