@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, expectAccessible, message, skipEntryWarning, test, watchConsole } from "./fixtures";
+import { expect, expectAccessible, hydrated, message, skipEntryWarning, test, watchConsole } from "./fixtures";
 
 const LOCALES = ["en", "nl", "de", "es", "fr", "it", "pl"] as const;
 const screenshots = path.join(import.meta.dirname, "screenshots");
@@ -26,6 +26,8 @@ for (const locale of LOCALES) {
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await page.locator("#language-switcher").click();
     await expect(page.getByRole("link", { name: message(locale, "language.all") })).toBeVisible();
     await expect(page.locator("footer")).toContainText(message(locale, "footer.terms"));
@@ -49,6 +51,7 @@ test("switching the language saves it in the cookie and re-renders without a rel
   await skipEntryWarning(context);
   const page = await context.newPage();
   await page.goto("/");
+  await hydrated(page);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await page.locator("#language-switcher").click();
   await page.getByRole("button", { name: "Deutsch" }).click();

@@ -1,8 +1,18 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { primePageMessages } from "./lib/messages";
 
+/**
+ * Hydrates once the page's messages are here (they are not in the HTML, decision 027). Without them
+ * React would render message ids over the server's text, so a page whose messages cannot be loaded
+ * stays as the server rendered it: readable, its links working.
+ */
 function hydrate() {
+  primePageMessages().then(hydrateNow, (error: unknown) => console.error("the page's messages did not load", error));
+}
+
+function hydrateNow() {
   startTransition(() => {
     hydrateRoot(
       document,

@@ -1,15 +1,21 @@
+import { isLocaleCode } from "@app/contract";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { messagesFor } from "./i18n/messages.server";
 import { deferScriptsStream } from "./lib/deferred-scripts.server";
+import { MessagesContext } from "./lib/messages";
 import { NonceContext } from "./lib/nonce";
 import { servicesContext } from "./server-context";
 
 export { createLoadContext } from "./server-context";
 
 export const streamTimeout = 5_000;
+
+/** The server renders with every catalogue at hand; the browser loads its locale's (lib/messages.ts). */
+const serverMessages = (locale: string) => (isLocaleCode(locale) ? messagesFor(locale) : undefined);
 
 export default function handleRequest(
   request: Request,
@@ -26,7 +32,9 @@ export default function handleRequest(
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <MessagesContext.Provider value={serverMessages}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MessagesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -18,12 +18,13 @@ import { MemberProvider } from "./features/account/member-provider";
 import { DiscountProvider } from "./features/discounts/discount-provider";
 import { LikesProvider } from "./features/likes/likes-provider";
 import { ADD_PHOTOS_KEY } from "./features/profile/profile-alerts";
-import { messagesFor } from "./i18n/messages.server";
+import { MESSAGES_VERSION } from "./i18n/messages.server";
 import { installChunkReload, isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload";
 import { serializeCookie } from "./lib/cookies";
 import { START_SCRIPTS } from "./lib/deferred-scripts";
 import { hideDismissedScript } from "./lib/dismissals";
 import { resolveLocale } from "./lib/locale.server";
+import { MESSAGES_REL, messagesPath, useLocaleMessages } from "./lib/messages";
 import { useNonce } from "./lib/nonce";
 import { QueryProvider } from "./lib/query-client";
 import { type RootData, useRootData } from "./lib/root-data";
@@ -62,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const rootData: RootData = {
     locale,
-    messages: messagesFor(locale),
+    messagesVersion: MESSAGES_VERSION,
     browserLocale: localeFromAcceptLanguage(acceptLanguage) ?? null,
     settings,
     company,
@@ -95,6 +96,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={APP.themeColor} />
         {root && !ownDescription ? <meta name="description" content={root.settings.description} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The page's messages, loaded with the scripts after the first paint (decision 027). */}
+        {root ? <link rel={MESSAGES_REL} href={messagesPath(root.locale, root.messagesVersion)} /> : null}
         {/* The installable app (decision 026); with credentials so that the manifest is in the locale cookie's language. */}
         <link rel="manifest" href={APP.manifestPath} crossOrigin="use-credentials" />
         <link rel="apple-touch-icon" href={APP.appleTouchIcon} />
@@ -122,6 +125,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const intl = useLocaleMessages(loaderData.locale, loaderData.messagesVersion);
   useEffect(() => installChunkReload(), []);
   useEffect(() => registerServiceWorker(), []);
   // A marker for browser tests (and scripts) that the page is interactive: set once React hydrated.
@@ -129,7 +133,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <IntlProvider locale={loaderData.locale} defaultLocale="en" messages={loaderData.messages}>
+    <IntlProvider locale={intl.locale} defaultLocale="en" messages={intl.messages}>
       <QueryProvider>
         <MemberProvider initialUser={loaderData.user}>
           <LikesProvider>

@@ -60,4 +60,6 @@ export default [
     route("chats/:id", "routes/chats.tsx", { id: "chats-id" }),
     route("members/:id/chat", "routes/member-chat.tsx"),
   ]),
+  // A resource route: the browser's messages (decision 027).
+  route("i18n/:locale", "routes/i18n-messages.ts"),
 ] satisfies RouteConfig;

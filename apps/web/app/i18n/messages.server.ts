@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { DEFAULT_LOCALE, type LocaleCode } from "@app/contract";
 import { type MessageFormatElement, parse } from "@formatjs/icu-messageformat-parser";
 import de from "./locales/de.json";
@@ -35,4 +36,22 @@ export function messagesFor(locale: LocaleCode): Messages {
     compiled.set(locale, messages);
   }
   return messages;
+}
+
+/**
+ * Changes whenever a catalogue changes: the messages' URL carries it, so the browser may keep a
+ * catalogue for a year and still never use a stale one (decision 027).
+ */
+export const MESSAGES_VERSION = createHash("sha256").update(JSON.stringify(catalogues)).digest("base64url").slice(0, 12);
+
+const serialised = new Map<LocaleCode, string>();
+
+/** `messagesFor(locale)` as the JSON the browser loads (`/i18n/<locale>`), serialised once per locale. */
+export function messagesJson(locale: LocaleCode): string {
+  let json = serialised.get(locale);
+  if (!json) {
+    json = JSON.stringify(messagesFor(locale));
+    serialised.set(locale, json);
+  }
+  return json;
 }

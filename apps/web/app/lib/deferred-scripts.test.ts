@@ -29,7 +29,9 @@ describe("deferScripts", () => {
     expect(expected).not.toMatch(/<link rel="modulepreload"|<script[^>]*type="module"/);
     // The stylesheet, the member's text (React escapes its quotes) and the loader data are left as they were.
     expect(expected).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
-    expect(expected).toContain('<p>rel=&quot;modulepreload&quot; said the member, and &lt;script type=&quot;module&quot;&gt;</p>');
+    expect(expected).toContain(
+      "<p>rel=&quot;modulepreload&quot; said the member, and &lt;script type=&quot;module&quot;&gt;</p>",
+    );
     expect(expected).toContain('enqueue("[\\"<link rel=\\\\\\"modulepreload\\\\\\">\\"]")');
   });
 

@@ -1,16 +1,15 @@
 import type { CompanyInfo, LocaleCode, Settings, User } from "@app/contract";
-import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { useRouteLoaderData } from "react-router";
 
 /**
- * What the root loader (root.tsx) gives every page: locale and messages, site settings, company
+ * What the root loader (root.tsx) gives every page: locale and messages' version, site settings, company
  * details and the member the page was rendered for. Declared here, not inferred from root.tsx, so
  * that shared ui/ and lib/ code can read it without importing the root route.
  */
 export interface RootData {
   locale: LocaleCode;
-  /** Precompiled (i18n/messages.server.ts): the browser has no ICU message parser. */
-  messages: Record<string, MessageFormatElement[]>;
+  /** The catalogues' version: the browser loads a locale's messages from `messagesPath(locale, version)`. */
+  messagesVersion: string;
   browserLocale: LocaleCode | null;
   settings: Settings;
   company: CompanyInfo;

@@ -4,17 +4,22 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator } from "react-router";
 import { serializeCookie } from "../lib/cookies";
 import { useMember } from "../lib/member";
+import { loadMessages } from "../lib/messages";
 import { useRootData } from "../lib/root-data";
 
 /**
  * Saves the chosen locale in the i18n_redirected cookie (365 days, lax) and, for a logged-in member,
- * in the account (spec §4; a failure is ignored), then reloads the root data.
+ * in the account (spec §4; a failure is ignored), loads the language's messages, then reloads the root data.
  */
 export function useSwitchLocale(): (code: LocaleCode) => Promise<void> {
   const revalidator = useRevalidator();
   const member = useMember();
+  const root = useRootData();
   return async (code) => {
+    // The new language's messages first, so that the page changes language in one step.
+    const messages = root ? loadMessages(code, root.messagesVersion).catch(() => undefined) : undefined;
     if (member.user) await member.saveLanguage(code);
+    await messages;
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve.
     document.cookie = serializeCookie(LOCALE_COOKIE.name, code, {
       maxAgeSeconds: LOCALE_COOKIE.maxAgeSeconds,
