@@ -19,7 +19,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("the browser's messages", () => {
   it("are fetched once per locale from the versioned path", async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify(hello("Inloggen"))));
+    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify(hello("Inloggen"))));
     vi.stubGlobal("fetch", fetch);
     const [first, second] = await Promise.all([loadMessages("nl", "v1"), loadMessages("nl", "v1")]);
     expect(first).toEqual(hello("Inloggen"));
