@@ -42,9 +42,11 @@ export async function primePageMessages(): Promise<void> {
   const locale = document.documentElement.lang;
   const started = (window as { __appMessages?: Promise<Messages> }).__appMessages;
   const href = document.querySelector<HTMLLinkElement>(`link[rel="${MESSAGES_REL}"]`)?.href;
-  const messages = await (started ?? (href ? fetch(href, { credentials: "same-origin" }).then(jsonOf) : Promise.reject())).catch(
-    () => (href ? fetch(href, { credentials: "same-origin" }).then(jsonOf) : Promise.reject(new Error("no messages link"))),
-  );
+  // The root error page has no link: it is in English and formats no message.
+  if (!href) return;
+  const fetchOnce = () => fetch(href, { credentials: "same-origin" }).then(jsonOf);
+  // One more try when the first one failed (a dropped connection on a phone).
+  const messages = await (started ?? fetchOnce()).catch(fetchOnce);
   loaded.set(locale, messages);
 }
 
