@@ -72,6 +72,7 @@ test("/lang-config lists every language and switches", async ({ browser, baseURL
   await skipEntryWarning(context);
   const page = await context.newPage();
   await page.goto("/lang-config");
+  await hydrated(page);
   for (const name of ["English", "Nederlands", "Deutsch", "Español", "Français", "Italiano", "Polski"]) {
     await expect(page.getByRole("radio", { name })).toBeVisible();
   }
