@@ -9,6 +9,8 @@
  * and asks for the page's messages at the same moment (lib/messages.ts: they are not in the HTML).
  * The page is readable at once; it becomes interactive about one round trip later than before.
  */
+import { MESSAGES_REL, STARTED_MESSAGES } from "./messages";
+
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 export const DEFERRED_PRELOAD_REL = "x-deferred-modulepreload";
 
@@ -18,4 +20,4 @@ export const DEFERRED_PRELOAD_REL = "x-deferred-modulepreload";
  * sent by the browser itself: the app's forms have no action of their own and would go out as a GET,
  * a password in the URL; what was typed stays in the fields for when the page is ready.
  */
-export const START_SCRIPTS = `(function(){document.addEventListener("submit",function(e){if(!document.documentElement.hasAttribute("data-hydrated"))e.preventDefault()},true);function start(){var t=document.querySelector('link[rel="x-messages"]');if(t)window.__appMessages=fetch(t.href,{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("HTTP "+r.status);return r.json()});var l=document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]');for(var i=0;i<l.length;i++){var p=document.createElement("link");p.rel="modulepreload";p.href=l[i].href;p.setAttribute("nonce",l[i].nonce);document.head.appendChild(p)}var s=document.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]');for(var j=0;j<s.length;j++){var m=document.createElement("script");m.type="module";m.async=true;m.setAttribute("nonce",s[j].nonce);m.textContent=s[j].textContent;s[j].replaceWith(m)}}if(document.visibilityState==="visible")requestAnimationFrame(function(){setTimeout(start,0)});else start()})()`;
+export const START_SCRIPTS = `(function(){document.addEventListener("submit",function(e){if(!document.documentElement.hasAttribute("data-hydrated"))e.preventDefault()},true);function start(){var t=document.querySelector('link[rel="${MESSAGES_REL}"]');if(t)window.${STARTED_MESSAGES}=fetch(t.href,{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("HTTP "+r.status);return r.json()});var l=document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]');for(var i=0;i<l.length;i++){var p=document.createElement("link");p.rel="modulepreload";p.href=l[i].href;p.setAttribute("nonce",l[i].nonce);document.head.appendChild(p)}var s=document.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]');for(var j=0;j<s.length;j++){var m=document.createElement("script");m.type="module";m.async=true;m.setAttribute("nonce",s[j].nonce);m.textContent=s[j].textContent;s[j].replaceWith(m)}}if(document.visibilityState==="visible")requestAnimationFrame(function(){setTimeout(start,0)});else start()})()`;

@@ -6,12 +6,14 @@ export type Messages = Record<string, MessageFormatElement[]>;
 
 /**
  * Where the browser loads a locale's messages (routes/i18n-messages.ts). They are not in the HTML
- * (decision 027): the catalogue is ~95 KB of parsed messages, cached here for a year per version.
+ * (decision 027): the catalogue is ~95 KB of parsed messages, which the browser caches for a year per version.
  */
 export const messagesPath = (locale: string, version: string) => `/i18n/${locale}?v=${encodeURIComponent(version)}`;
 
 /** The `rel` of the head's link to the page's messages: inert, so that nothing fetches them before the first paint. */
 export const MESSAGES_REL = "x-messages";
+/** The global under which START_SCRIPTS (lib/deferred-scripts.ts) leaves its request for them. */
+export const STARTED_MESSAGES = "__appMessages";
 
 const loaded = new Map<string, Messages>();
 const loading = new Map<string, Promise<Messages>>();
@@ -40,7 +42,7 @@ export function loadMessages(locale: string, version: string): Promise<Messages>
  */
 export async function primePageMessages(): Promise<void> {
   const locale = document.documentElement.lang;
-  const started = (window as { __appMessages?: Promise<Messages> }).__appMessages;
+  const started = (window as unknown as Record<string, Promise<Messages> | undefined>)[STARTED_MESSAGES];
   const href = document.querySelector<HTMLLinkElement>(`link[rel="${MESSAGES_REL}"]`)?.href;
   // The root error page has no link: it is in English and formats no message.
   if (!href) return;
