@@ -1,7 +1,7 @@
 /**
- * GET /api/settings.php through the whole stack (Fastify, security headers, cookies, site lookup,
- * settings build, serialisation) next to a bare node:http route that serialises the same object, both
- * on loopback in the same run.
+ * GET /api/settings.php through the whole stack (Fastify, security headers, cookies, locale, site lookup,
+ * the answer kept serialised per site, host, language and country) next to a bare node:http route that
+ * serialises the same object with JSON.stringify on every request, both on loopback in the same run.
  * Prints req/s and latency of each (the median of three alternating rounds) and their ratio. Stops by
  * itself (bounded duration).
  *

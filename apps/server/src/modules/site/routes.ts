@@ -1,8 +1,11 @@
 import { ENDPOINTS } from "@app/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { handle } from "../../platform/http/endpoint.ts";
+import { handle, type Preserialized, preserialize } from "../../platform/http/endpoint.ts";
 import { requestHost, requestLocale } from "../../platform/http/request-locale.ts";
-import { type SiteService, selectedCountryFromQuery } from "./service.ts";
+import { normaliseHost, type SiteContext, type SiteService, selectedCountryFromQuery } from "./service.ts";
+
+/** Serialised settings kept per site context; the Host header is the visitor's, so the count is bounded. */
+const SETTINGS_ANSWERS_PER_SITE = 512;
 
 export interface SiteRoutesOptions {
   site: SiteService;
@@ -14,17 +17,33 @@ export interface SiteRoutesOptions {
  * the contract and serialised through its response schemas.
  */
 export async function siteRoutes(app: FastifyInstance, { site, geoipCountry }: SiteRoutesOptions): Promise<void> {
+  // Every page load asks for the settings, and they depend only on the site, the host, the language and
+  // the countries: each combination is serialised once per site context (which a reload of the sites
+  // replaces, so an edit is seen within SiteService's cache time), instead of once per request.
+  const answers = new WeakMap<SiteContext, Map<string, Preserialized>>();
   handle(app, ENDPOINTS.settings, async ({ request, reply, query }) => {
     const host = requestHost(request);
-    const { overrides } = await site.siteFor(host);
-    const settings = await site.settings({
+    const context = await site.siteFor(host);
+    const settingsRequest = {
       host,
       locale: requestLocale(request),
       geoipCountry: geoipCountry(request),
-      selectedCountry: selectedCountryFromQuery(query, overrides.countries),
-    });
+      selectedCountry: selectedCountryFromQuery(query, context.overrides.countries),
+    };
+    const key = `${normaliseHost(host)} ${settingsRequest.locale} ${settingsRequest.geoipCountry} ${settingsRequest.selectedCountry}`;
+    let byKey = answers.get(context);
+    if (!byKey) {
+      byKey = new Map();
+      answers.set(context, byKey);
+    }
+    let answer = byKey.get(key);
+    if (!answer) {
+      answer = preserialize(ENDPOINTS.settings, reply, { settings: await site.settings(settingsRequest) });
+      if (byKey.size >= SETTINGS_ANSWERS_PER_SITE) byKey.clear();
+      byKey.set(key, answer);
+    }
     reply.header("cache-control", "private, no-cache");
-    return { settings };
+    return answer;
   });
 
   handle(app, ENDPOINTS.companyInfo, async ({ request, reply }) => {

@@ -5,6 +5,7 @@ import {
   settingsResponseSchema,
   settingsSchema,
 } from "@app/contract";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "../../seed/seed.ts";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
@@ -99,6 +100,32 @@ describe("GET /api/settings.php", () => {
     expect(de.fictional_plural).not.toBe(en.fictional_plural);
     expect(de.index_title).toContain("Amoria");
     expect(de.index_title).not.toBe(en.index_title);
+  });
+});
+
+describe("GET /api/settings.php, answered again from its kept serialisation", () => {
+  it("keeps one answer per host, language and country, and takes a site edit after the reload", async () => {
+    const once = await get("/api/settings.php", { host: "first.example", "x-country": "NL" });
+    const again = await get("/api/settings.php", { host: "first.example", "x-country": "NL" });
+    expect(again.body).toBe(once.body);
+    const other = settingsResponseSchema.parse(
+      (await get("/api/settings.php", { host: "second.example", "x-country": "NL" })).json(),
+    );
+    expect(other.settings.domain).toBe("second.example");
+    const french = settingsResponseSchema.parse(
+      (await get("/api/settings.php", { host: "first.example", "x-country": "FR", cookie: "i18n_redirected=fr" })).json(),
+    ).settings;
+    expect(french.geoip_country).toBe("FR");
+    expect(french.fictional_plural).not.toBe("fictional profiles");
+
+    await database.db.execute(
+      sql`update sites set settings = settings || '{"message_credits": 12}'::jsonb where host = 'liefde.example'`,
+    );
+    const before = settingsResponseSchema.parse((await get("/api/settings.php", { host: "liefde.example" })).json());
+    expect(before.settings.message_credits).toBe(15);
+    app.services.site.invalidate();
+    const after = settingsResponseSchema.parse((await get("/api/settings.php", { host: "liefde.example" })).json());
+    expect(after.settings.message_credits).toBe(12);
   });
 });
 

@@ -73,6 +73,22 @@ export interface EndpointContext<E extends Endpoint> {
 
 type Answer<E extends Endpoint> = E["response"] extends z.ZodType ? z.input<E["response"]> : FastifyReply;
 
+const PRESERIALIZED = Symbol("preserialized");
+
+/**
+ * An answer already written by its route's serializer (the contract's response schema), kept to be sent
+ * again as it is: for answers that many requests share (the site's settings), serialising once is most
+ * of their cost. Only `preserialize` makes one, so what leaves is still only what the contract names.
+ */
+export interface Preserialized {
+  readonly [PRESERIALIZED]: string;
+}
+
+/** Serialises `answer` through the response schema of the reply's route (see `Preserialized`). */
+export function preserialize<E extends Endpoint>(_endpoint: E, reply: FastifyReply, answer: Answer<E>): Preserialized {
+  return { [PRESERIALIZED]: String(reply.serialize(answer)) };
+}
+
 export interface EndpointOptions {
   rateLimit?: { max: number; timeWindow: string };
 }
@@ -105,7 +121,7 @@ function jsonSchemaOf(schema: z.ZodType): object {
 export function handle<const E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (context: EndpointContext<E>) => Promise<Answer<E>>,
+  handler: (context: EndpointContext<E>) => Promise<Answer<E> | Preserialized>,
   options: EndpointOptions = {},
 ): void {
   app.route({
@@ -118,7 +134,12 @@ export function handle<const E extends Endpoint>(
       if (endpoint.auth === "member" && !member) throw new AppError("authentication_required");
       const query = endpoint.query ? parseRequest(endpoint.query, request.query ?? {}) : undefined;
       const body = endpoint.body && endpoint.body !== "multipart" ? parseRequest(endpoint.body, request.body ?? {}) : undefined;
-      return handler({ request, reply, member, query, body } as EndpointContext<E>);
+      const answer = await handler({ request, reply, member, query, body } as EndpointContext<E>);
+      if (answer !== null && typeof answer === "object" && PRESERIALIZED in answer) {
+        // A string with a JSON type is sent as it is (Fastify serialises only objects).
+        return reply.type("application/json; charset=utf-8").send(answer[PRESERIALIZED]);
+      }
+      return answer;
     },
   });
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
 import { AppError } from "../errors.ts";
 import { t } from "../i18n.ts";
-import { handle, registerEndpointRules } from "./endpoint.ts";
+import { handle, preserialize, registerEndpointRules } from "./endpoint.ts";
 
 let database: TestDatabase;
 let app: TestApp;
@@ -32,6 +32,16 @@ beforeAll(async () => {
     app.server,
     { method: "GET", path: "/api/leak-test.php", auth: "none", response: z.object({ name: z.string() }) },
     async () => ({ name: "Anna", password_hash: "$argon2id$secret" }) as { name: string },
+  );
+  // The same through an answer serialised ahead of time (kept and sent again, as the settings are).
+  const kept = {
+    method: "GET",
+    path: "/api/kept-leak-test.php",
+    auth: "none",
+    response: z.object({ name: z.string() }),
+  } as const;
+  handle(app.server, kept, async ({ reply }) =>
+    preserialize(kept, reply, { name: "Bea", password_hash: "$argon2id$kept" } as { name: string }),
   );
 });
 
@@ -68,6 +78,10 @@ describe("endpoint table", () => {
     const response = await app.server.inject({ url: "/api/leak-test.php" });
     expect(response.json()).toEqual({ name: "Anna" });
     expect(response.body).not.toContain("argon2");
+    const kept = await app.server.inject({ url: "/api/kept-leak-test.php" });
+    expect(kept.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(kept.json()).toEqual({ name: "Bea" });
+    expect(kept.body).not.toContain("argon2");
   });
 
   it("refuses a NUL character in any string of a query or body with 422, and ids beyond the integer columns", async () => {
@@ -97,6 +111,21 @@ describe("HTTP plumbing", () => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["cross-origin-resource-policy"]).toBe("same-origin");
     expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    // Headers that govern documents stay off JSON answers (OWASP REST set, security-headers.ts).
+    for (const name of ["cross-origin-opener-policy", "origin-agent-cluster", "x-dns-prefetch-control", "x-xss-protection"]) {
+      expect(response.headers[name], name).toBeUndefined();
+    }
+  });
+
+  it("sends the document headers with everything outside the API", async () => {
+    const response = await app.server.inject({ url: "/healthz" });
+    expect(response.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(response.headers["referrer-policy"]).toBe("no-referrer");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    // A path that becomes an API path only once decoded gets the whole set, never less.
+    const encoded = await app.server.inject({ url: "/%61pi/regions.php" });
+    expect(encoded.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(encoded.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
   });
 
   it("reports health with the database it checked", async () => {
