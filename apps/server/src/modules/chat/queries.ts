@@ -19,26 +19,36 @@ const CHAT_SENDER_LOCK = 7_400_000;
 /** Chat's pair locks: a hash of the unordered pair (a collision only makes two pairs wait for each other). */
 const CHAT_PAIR_LOCK = 7_400_001;
 
-const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+/**
+ * The key of a pair's lock: a hash of "<smaller id>:<larger id>", worked out by PostgreSQL so that a
+ * send can lock the pair of a conversation it names before it knows the other profile.
+ */
+const pairLockKey = (a: SQL, b: SQL) => sql`hashtext(least(${a}, ${b})::text || ':' || greatest(${a}, ${b})::text)`;
 
 /**
- * A send's two locks, in one statement and always in this order (select-list items are evaluated left
- * to right): the sender's, which serialises one member's sends (a retried send, same client_id, then
- * sees the first one's message, and two first messages cannot both pass a free member's limit), then the
- * pair's, which serialises a send and a block between two profiles (a send checks the block after it,
- * a block deletes what a send before it stored). Both last until the transaction ends.
+ * A send's locks, in one statement and always in this order (select-list items are evaluated left to
+ * right): the sender's, which serialises one member's sends (a retried send, same client_id, then sees
+ * the first one's message, and two first messages cannot both pass a free member's limit), then the
+ * pair's, which serialises a send and a block between two profiles (a send checks the block after it, a
+ * block deletes what a send before it stored), then the caller's `then`. All last until the transaction
+ * ends. `other` is the other profile's id, or an expression finding it (the other side of a
+ * conversation the sender names); the answer is that id, null when the expression found none (then no
+ * pair is locked: a strict function given null does nothing).
  */
-export async function lockSenderAndPair(tx: DbOrTx, sender: number, other: number, then?: SQL): Promise<void> {
-  // One statement; the locks are taken in the order written (sender, pair, then the caller's `then`).
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(${CHAT_SENDER_LOCK}::int, ${sender}::int),
-               pg_advisory_xact_lock(${CHAT_PAIR_LOCK}::int, hashtext(${pairKey(sender, other)}))${then ? sql`, ${then}` : sql``}`,
+export async function lockSenderAndPair(tx: DbOrTx, sender: number, other: SQL, then?: SQL): Promise<number | null> {
+  const [row] = await rowsOf<{ other: number | null }>(
+    tx,
+    sql`select "o"."other",
+               pg_advisory_xact_lock(${CHAT_SENDER_LOCK}::int, ${sender}::int),
+               pg_advisory_xact_lock(${CHAT_PAIR_LOCK}::int, ${pairLockKey(sql`${sender}::int`, sql`"o"."other"`)})${then ? sql`, ${then}` : sql``}
+        from (select (${other})::int as "other") as "o"`,
   );
+  return row?.other == null ? null : Number(row.other);
 }
 
 /** The pair's lock alone (the block hook): see lockSenderAndPair. */
 export async function lockPair(tx: DbOrTx, a: number, b: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_PAIR_LOCK}::int, hashtext(${pairKey(a, b)}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_PAIR_LOCK}::int, ${pairLockKey(sql`${a}::int`, sql`${b}::int`)})`);
 }
 
 export interface MessageRow {
@@ -98,9 +108,14 @@ export async function findOwnMessageWith<T>(
   return { ...row, again: row.again ?? undefined };
 }
 
-/** The other side of `me`'s conversation `id` as a column (null when `me` is not in it). */
+/** The other side of `me`'s conversation `id` as an expression (null when `me` is not in it). */
+export function otherSide(me: number, id: number): SQL {
+  return sql`(select "other_id" from "conversation_members" where "profile_id" = ${me} and "conversation_id" = ${id})`;
+}
+
+/** otherSide as a column named "other_id". */
 export function otherSideColumn(me: number, id: number): SQL {
-  return sql`(select "other_id" from "conversation_members" where "profile_id" = ${me} and "conversation_id" = ${id}) as "other_id"`;
+  return sql`${otherSide(me, id)} as "other_id"`;
 }
 
 export interface SideRow {
@@ -151,6 +166,47 @@ export async function lockConversation(tx: DbOrTx, me: number, other: number, ca
   const side = await findSide(tx, me, conversation.id);
   if (!side) throw new Error("conversation side vanished");
   return side;
+}
+
+/**
+ * A send's checks after its locks, in one statement: is it a retry (the stored message), the caller's
+ * `columns` (named expressions: may the sender write to the other profile, and who is it), and the
+ * sender's side of the pair's conversation with the conversation row locked for the message's sequence
+ * number (none yet for a first message: then lockConversation makes it).
+ */
+export async function findOwnMessageAndSide<T>(
+  tx: DbOrTx,
+  me: number,
+  other: number,
+  clientId: string,
+  columns: SQL,
+): Promise<T & { again: MessageRow | undefined; side: SideRow | undefined }> {
+  const [a, b] = me < other ? [me, other] : [other, me];
+  const [row] = await rowsOf<T & { again: MessageRow | null } & Partial<Record<keyof SideRow, unknown>>>(
+    tx,
+    sql`select (select row_to_json("own") from (select ${MESSAGE_COLUMNS} from "messages"
+                 where "sender_id" = ${me} and "client_id" = ${clientId}::uuid) as "own") as "again",
+               ${columns}, "s".*
+        from (select 1) as "one" left join lateral (
+          select m."conversation_id", m."other_id", m."read_seq", m."deleted_seq", m."wrote", c."last_seq"
+          from "conversations" c join "conversation_members" m on m."conversation_id" = c."id" and m."profile_id" = ${me}
+          where c."profile_a" = ${a} and c."profile_b" = ${b}
+          for update of c
+        ) as "s" on true`,
+  );
+  if (!row) throw new Error("a select from one row answers one row");
+  const side =
+    row.conversation_id == null
+      ? undefined
+      : {
+          conversation_id: Number(row.conversation_id),
+          other_id: Number(row.other_id),
+          read_seq: Number(row.read_seq),
+          deleted_seq: Number(row.deleted_seq),
+          wrote: row.wrote === true,
+          last_seq: Number(row.last_seq),
+        };
+  return { ...row, again: row.again ?? undefined, side };
 }
 
 /** `me`'s side of the pair's conversation, the conversation row locked; none while either is missing. */

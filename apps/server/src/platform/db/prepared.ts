@@ -37,7 +37,10 @@ interface QueryConfigLike {
  */
 export function nameStatements(pool: pg.Pool): void {
   pool.on("connect", (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // The class's query, looked up on each call (not bound once here), so that whoever wraps
+    // pg.Client.prototype.query later still sees every statement (bench:chat counts a send's).
+    const ownClass = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
+    const query = (...args: unknown[]) => ownClass.query.apply(client, args);
     (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
       if (config && typeof config === "object") {
         const c = config as QueryConfigLike;
