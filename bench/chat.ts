@@ -19,6 +19,9 @@
  * 3. Memory per idle connection: a fresh server process of each kind, BENCH_IDLE_CONNECTIONS authenticated
  *    idle sockets (one member each), its own process.memoryUsage() after full GCs before and after, over
  *    the number of sockets.
+ * Each step also prints the CPU per delivered message (or typing frame) of the side's two server
+ * processes, of PostgreSQL (the whole server, ended backends included) and of Redis, from /proc: what a
+ * send costs, steadier on a shared box than the p99 that decides the rate.
  *
  * Servers run in child processes (--expose-gc, IPC), the clients in this process. Members, sessions,
  * credits and conversations are made in bulk SQL (a session token is `<secret><user id>`, its SHA-256
@@ -35,8 +38,9 @@
  *                         BENCH_CPU_PROF=<dir> writes each server process's CPU profile there,
  *                         BENCH_POOL_SIZE=<n> sets our nodes' database pool (DATABASE_POOL_SIZE, 10 by default)
  */
-import { type ChildProcess, fork } from "node:child_process";
+import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { SESSION_COOKIE, type ServerFrame } from "@app/contract";
@@ -74,6 +78,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface ServerProcess {
   url: string;
+  pid: number;
   memory(): Promise<{ usage: NodeJS.MemoryUsage; connections: number }>;
   stop(): Promise<void>;
 }
@@ -108,6 +113,7 @@ async function startServer(kind: "ours" | "socketio", extraEnv: Record<string, s
   const { port } = await next<{ port: number }>("ready");
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     memory: async () => {
       const answer = next<{ usage: NodeJS.MemoryUsage; connections: number }>("memory");
       child.send({ type: "memory" });
@@ -236,8 +242,104 @@ class Tracker {
   }
 }
 
+// ---------------------------------------------------------------- CPU per message
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** A process's /proc stat fields after its name (field 3 on), or null. */
+function statOf(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (user + system, seconds) of a process so far, with its reaped children's if `reaped`. */
+function cpuSeconds(pid: number, reaped = false): number | null {
+  const fields = statOf(pid);
+  if (!fields) return null;
+  const own = Number(fields[11]) + Number(fields[12]);
+  return (reaped ? own + Number(fields[13]) + Number(fields[14]) : own) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU seconds so far of every process named `name` and of the children of the first of them (the
+ * PostgreSQL server and its backends, including those that ended: their time is in the parent's
+ * reaped-children counters, so a backend that exits between two samples does not take its time away).
+ */
+function cpuSecondsOfTree(name: string): number | null {
+  const named: { pid: number; ppid: number }[] = [];
+  const byParent = new Map<number, number[]>();
+  try {
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      const pid = Number(entry);
+      const fields = statOf(pid);
+      if (!fields) continue;
+      const ppid = Number(fields[1]);
+      byParent.set(ppid, [...(byParent.get(ppid) ?? []), pid]);
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() === name) named.push({ pid, ppid });
+      } catch {
+        // The process ended while we looked.
+      }
+    }
+  } catch {
+    return null;
+  }
+  const pids = new Set(named.map((p) => p.pid));
+  const roots = named.filter((p) => !pids.has(p.ppid));
+  let total = 0;
+  for (const root of roots) {
+    total += cpuSeconds(root.pid, true) ?? 0;
+    for (const child of byParent.get(root.pid) ?? []) total += cpuSeconds(child) ?? 0;
+  }
+  return roots.length ? total : null;
+}
+
+interface CpuSample {
+  servers: number | null;
+  postgres: number | null;
+  redis: number | null;
+}
+
+const sampleCpu = (pids: readonly number[]): CpuSample => {
+  const each = pids.map((pid) => cpuSeconds(pid));
+  return {
+    servers: each.some((value) => value === null) ? null : each.reduce<number>((sum, value) => sum + (value ?? 0), 0),
+    postgres: cpuSecondsOfTree("postgres"),
+    redis: cpuSecondsOfTree("redis-server"),
+  };
+};
+
+/**
+ * CPU milliseconds per delivered message between two samples: the side's server processes, PostgreSQL
+ * (the server and all its processes: the other side's idle connections, the WAL writer, checkpoints
+ * and autovacuum count too) and Redis. Steadier than a p99 on a shared box: what a send costs, whatever waited.
+ */
+function cpuPerMessage(before: CpuSample, after: CpuSample, messages: number): CpuSample | null {
+  if (messages <= 0) return null;
+  const per = (a: number | null, b: number | null) => (a === null || b === null ? null : ((b - a) * 1000) / messages);
+  return {
+    servers: per(before.servers, after.servers),
+    postgres: per(before.postgres, after.postgres),
+    redis: per(before.redis, after.redis),
+  };
+}
+
 interface StepResult {
   rate: number;
+  /** CPU ms per delivered message or frame (see cpuPerMessage). */
+  cpu: CpuSample | null;
   sent: number;
   p50: number;
   p99: number;
@@ -261,6 +363,8 @@ interface Side {
    */
   members: BenchMember[];
   tracker: Tracker;
+  /** Its server processes (for CPU per message). */
+  pids: number[];
   send(member: BenchMember, due: number): void;
 }
 
@@ -281,6 +385,7 @@ async function runStep(side: Side, rate: number, seconds: number): Promise<StepR
   side.tracker = new Tracker();
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
+  const cpuBefore = sampleCpu(side.pids);
   const begin = performance.now() + 5;
   let sent = 0;
   let lag = 0;
@@ -297,6 +402,7 @@ async function runStep(side: Side, rate: number, seconds: number): Promise<StepR
   const until = performance.now() + drainMs;
   while (side.tracker.outstanding > 0 && performance.now() < until) await sleep(10);
   const { tracker } = side;
+  const cpu = cpuPerMessage(cpuBefore, sampleCpu(side.pids), tracker.latencies.length);
   const lost = tracker.outstanding + tracker.failed;
   const sorted = [...tracker.latencies, ...new Array<number>(lost).fill(Infinity)].sort((a, b) => a - b);
   // What is still queued (an overloaded step) finishes before the next step starts, up to 30 s.
@@ -304,6 +410,7 @@ async function runStep(side: Side, rate: number, seconds: number): Promise<StepR
   while (tracker.outstanding > 0 && performance.now() < settled) await sleep(50);
   return {
     rate,
+    cpu,
     sent: total,
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
@@ -319,7 +426,9 @@ const describe = (r: StepResult) =>
   `${String(r.rate).padStart(6)}/s  p50 ${ms(r.p50).padStart(9)}  p99 ${ms(r.p99).padStart(9)}` +
   `${r.answer === null ? "" : `  (sender's answer p50 ${ms(r.answer.p50)}, p99 ${ms(r.answer.p99)})`}` +
   `${r.lost ? `  ${r.lost} of ${r.sent} lost${r.error ? ` (${r.error})` : ""}` : ""}` +
-  `${r.lag > 50 ? `  (generator ${r.lag.toFixed(0)} ms late)` : ""}`;
+  `${r.lag > 50 ? `  (generator ${r.lag.toFixed(0)} ms late)` : ""}` +
+  `${r.cpu ? `\n${"".padEnd(13)}CPU per message: servers ${cpuMs(r.cpu.servers)}, PostgreSQL ${cpuMs(r.cpu.postgres)}, Redis ${cpuMs(r.cpu.redis)}` : ""}`;
+const cpuMs = (value: number | null) => (value === null ? "?" : `${value.toFixed(2)} ms`);
 
 /** Steps both sides through `stepRates` (alternating at each step), each until its p99 goes over the limit. */
 async function stepUp(title: string, sides: Side[], stepRates: number[]) {
@@ -499,10 +608,13 @@ try {
     const pools = new Map(
       [oursA, oursB].map((server) => [server, new Pool(server.url, { connections: httpConnections })] as const),
     );
+    const oursPids = [oursA.pid, oursB.pid];
+    const theirPids = [theirsA.pid, theirsB.pid];
     const ours: Side & { typing: Side } = {
       label: "ours",
       members: list,
       tracker: new Tracker(),
+      pids: oursPids,
       send: (member, due) => {
         const key = `m${++messageKeys}`;
         const { tracker } = ours;
@@ -530,6 +642,7 @@ try {
         label: "ours",
         members: list,
         tracker: new Tracker(),
+        pids: oursPids,
         send: (member, due) => {
           const { key, typing } = oursTyping.nextSent(member.partner);
           ours.typing.tracker.start(key, due);
@@ -542,6 +655,7 @@ try {
       label: "Socket.IO",
       members: theirList,
       tracker: new Tracker(),
+      pids: theirPids,
       send: (member, due) => {
         const key = `m${++messageKeys}`;
         const { tracker } = theirs;
@@ -560,6 +674,7 @@ try {
         label: "Socket.IO",
         members: theirList,
         tracker: new Tracker(),
+        pids: theirPids,
         send: (member, due) => {
           const { key, typing } = theirsTyping.nextSent(member.partner);
           theirs.typing.tracker.start(key, due);
