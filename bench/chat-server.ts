@@ -10,7 +10,7 @@
  *             its profile's room and its conversations' rooms. `send` runs the paid message's minimal
  *             transaction on the same tables with the statements ours uses for these steps (the credits'
  *             advisory lock, the guarded balance update, the ledger row, the conversation's next seq, the
- *             message row; 7 statements with begin and commit, where ours runs 27 for its idempotency,
+ *             message row; 7 statements with begin and commit, where ours runs 8 for its idempotency,
  *             visibility, pair lock and durable events), then emits `chat.message` to the recipient's
  *             profile room and answers the sender by acknowledgement.
  *             `typing` is forwarded to the conversation's room (a room the socket joined), no database.
