@@ -13,7 +13,7 @@ import { BlockService } from "./modules/blocks/index.ts";
 import { blockRoutes } from "./modules/blocks/routes.ts";
 import { GifCatalogue, openGifSource } from "./modules/chat/gifs/gif-source.ts";
 import { ChatService } from "./modules/chat/index.ts";
-import { chatRoutes, sendRules } from "./modules/chat/routes.ts";
+import { chatRoutes, sendFrameHandler, sendRules } from "./modules/chat/routes.ts";
 import { defineComplaintJobs } from "./modules/complaints/jobs.ts";
 import { complaintRoutes } from "./modules/complaints/routes.ts";
 import { ComplaintService } from "./modules/complaints/service.ts";
@@ -463,6 +463,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     if (userId === null) return refuse("authentication_required");
     if (!(await services.chat.typing(userId, frame.conversation_id, frame.typing))) refuse("not_found");
   });
+
+  // A chat message over the open socket: POST /api/message.php without a request of its own.
+  ws.onClientFrame("send", sendFrameHandler({ chat: services.chat, site: services.site }));
 
   // Unknown API paths answer JSON, never the web app's HTML.
   server.all("/api/*", async () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { chatMessageSchema } from "./chats.ts";
+import { chatMessageSchema, clientIdSchema, messageRequestSchema, messageResponseSchema } from "./chats.ts";
+import { apiErrorSchema } from "./errors.ts";
 import { idSchema } from "./http.ts";
 import { likePopupProfileSchema, likeStateSchema } from "./likes.ts";
 
@@ -54,6 +55,12 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("resume"), after: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) }),
   /** The member is typing in a conversation (`true` at most every TYPING_THROTTLE_MS) or stopped. */
   z.object({ type: z.literal("typing"), conversation_id: idSchema, typing: z.boolean() }),
+  /**
+   * A chat message sent over the open socket: the body of POST /api/message.php, with the same rules,
+   * costs and idempotency by `client_id` (a retry, on either path, stores and charges once). Answered
+   * with `sent` or `send_failed` carrying that `client_id`.
+   */
+  z.object({ type: z.literal("send"), message: messageRequestSchema }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 export type ClientFrameType = ClientFrame["type"];
@@ -67,5 +74,9 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("event"), seq: z.number().int().nullable(), event: memberEventSchema }),
   /** The events after the client's `seq` are gone (older than the server keeps): reload everything. */
   z.object({ type: z.literal("resync"), seq: z.number().int() }),
+  /** A `send` frame's message is stored (or was already: a retry): POST /api/message.php's answer. */
+  z.object({ type: z.literal("sent"), answer: messageResponseSchema }),
+  /** A `send` frame was refused: the HTTP status and error body POST /api/message.php would answer. */
+  z.object({ type: z.literal("send_failed"), client_id: clientIdSchema, status: z.number().int(), body: apiErrorSchema }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;

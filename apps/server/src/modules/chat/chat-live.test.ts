@@ -109,4 +109,69 @@ describe("chat live across two server nodes", () => {
     expect(benSocket.frames.filter(typing(true))).toHaveLength(1);
     for (const socket of [annSocket, benSocket, eveSocket, visitor]) socket.socket.close();
   });
+
+  it("sends over the socket as POST /api/message.php does: once per client_id on either path, refusals with the HTTP status", async () => {
+    const ann = await createMember(nodeA, { activate: true, gender: "female", name: "Ann", credits: 5 }); // + 20 at signup
+    const ben = await createMember(nodeA, { activate: true, gender: "male", name: "Ben", credits: 100 });
+    const annSocket = await connectSocket(nodeA, { cookie: ann.client.cookieHeader() });
+    const benSocket = await connectSocket(nodeB, { cookie: ben.client.cookieHeader() });
+    await Promise.all([annSocket.next((f) => f.type === "hello"), benSocket.next((f) => f.type === "hello")]);
+    const answerTo = (clientId: string) => (f: ServerFrame) =>
+      (f.type === "sent" && f.answer.message.client_id === clientId) || (f.type === "send_failed" && f.client_id === clientId);
+
+    // Ann's first message over her socket on node A: she gets `sent`, Ben's socket on node B the event.
+    const first = { profile_id: ben.profileId, client_id: randomUUID(), text: "Hi over the socket" };
+    annSocket.socket.send(JSON.stringify({ type: "send", message: first }));
+    const sent = await annSocket.next(answerTo(first.client_id));
+    expect(sent).toMatchObject({ type: "sent", answer: { credits: 15, message: { text: "Hi over the socket", from_me: true } } });
+    if (sent.type !== "sent") throw new Error("not sent");
+    const { conversation_id: id, message } = sent.answer;
+    expect(await benSocket.next(isEvent("chat.message"))).toMatchObject({
+      event: { type: "chat.message", conversation_id: id, message: { id: message.id, from_me: false } },
+    });
+
+    // The same client_id again, over the socket and over HTTP: the same message, charged once.
+    annSocket.socket.send(JSON.stringify({ type: "send", message: first }));
+    await annSocket.next((f) => answerTo(first.client_id)(f) && f !== sent);
+    const replays = annSocket.frames.filter(answerTo(first.client_id));
+    expect(replays).toHaveLength(2);
+    expect(replays[1]).toEqual(sent);
+    const overHttp = await ann.client.post("/api/message.php", first);
+    expect(overHttp.json()).toEqual(sent.answer);
+    expect((await ann.client.get("/api/user.php")).json().user.credits).toBe(15);
+
+    // 15 credits left, a message costs 10: the second goes, the third is refused with 402 in her language.
+    const second = { conversation_id: id, client_id: randomUUID(), text: "Second" };
+    annSocket.socket.send(JSON.stringify({ type: "send", message: second }));
+    expect(await annSocket.next(answerTo(second.client_id))).toMatchObject({ type: "sent", answer: { credits: 5 } });
+    const third = { conversation_id: id, client_id: randomUUID(), text: "Third" };
+    annSocket.socket.send(JSON.stringify({ type: "send", message: third }));
+    expect(await annSocket.next(answerTo(third.client_id))).toEqual({
+      type: "send_failed",
+      client_id: third.client_id,
+      status: 402,
+      body: { error: "not_enough_credits", message: "You do not have enough credits" },
+    });
+    const texts = async () =>
+      ((await ben.client.get(`/api/chat.php?id=${id}`)).json().messages as { text: string }[]).map((m) => m.text);
+    expect(await texts()).toEqual(["Hi over the socket", "Second"]);
+
+    // Someone else's conversation is not found; a visitor's socket is told to log in; nothing is stored.
+    const eve = await createMember(nodeA, { activate: true, gender: "female", name: "Eve", credits: 100 });
+    const eveSocket = await connectSocket(nodeB, { cookie: eve.client.cookieHeader() });
+    await eveSocket.next((f) => f.type === "hello");
+    const intruding = { conversation_id: id, client_id: randomUUID(), text: "Let me in" };
+    eveSocket.socket.send(JSON.stringify({ type: "send", message: intruding }));
+    expect(await eveSocket.next(answerTo(intruding.client_id))).toMatchObject({ type: "send_failed", status: 404 });
+    const visitor = await connectSocket(nodeA);
+    const anonymous = { profile_id: ben.profileId, client_id: randomUUID(), text: "Hello?" };
+    visitor.socket.send(JSON.stringify({ type: "send", message: anonymous }));
+    expect(await visitor.next(answerTo(anonymous.client_id))).toMatchObject({
+      type: "send_failed",
+      status: 403,
+      body: { error: "authentication_required" },
+    });
+    expect(await texts()).toEqual(["Hi over the socket", "Second"]);
+    for (const socket of [annSocket, benSocket, eveSocket, visitor]) socket.socket.close();
+  });
 });

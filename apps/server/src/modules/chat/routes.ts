@@ -12,6 +12,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import { handle, isId, memberOf } from "../../platform/http/endpoint.ts";
+import { errorAnswer } from "../../platform/http/errors.ts";
+import type { ClientFrameHandler } from "../../platform/http/ws.ts";
 import { requestHost, requestLocale } from "../../platform/http/request-locale.ts";
 import type { ProfileService } from "../profiles/service.ts";
 import type { SiteService } from "../site/service.ts";
@@ -39,6 +41,58 @@ export function sendCosts(settings: Settings, country: string | null): SendCosts
 /** The rules of a send on this site (spec §9): the credits per kind and the longest text. */
 export function sendRules(settings: Settings): SendRules {
   return { costs: sendCosts(settings, null), maxLength: settings.message_length };
+}
+
+/**
+ * Sends a member may make over the WebSocket per minute on one node: as SEND_LIMIT, counted per member
+ * (the socket is authenticated) instead of per address.
+ */
+class SendsPerMember {
+  private readonly windows = new Map<number, { start: number; count: number }>();
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  take(userId: number): boolean {
+    const now = this.now();
+    // Old windows go now and then, so the map holds only members who sent lately.
+    if (this.windows.size > 10_000) {
+      for (const [id, window] of this.windows) if (now - window.start >= this.windowMs) this.windows.delete(id);
+    }
+    const window = this.windows.get(userId);
+    if (!window || now - window.start >= this.windowMs) {
+      this.windows.set(userId, { start: now, count: 1 });
+      return true;
+    }
+    window.count++;
+    return window.count <= this.max;
+  }
+}
+
+/**
+ * The `send` client frame: POST /api/message.php over the member's open socket, without a request of
+ * its own (no HTTP round, no cookie parsing, no shared rate-limit counter), answered with `sent` or
+ * `send_failed` (the status and body the HTTP call would answer). The session is read again for every
+ * frame, as a request would: a logout or a deletion stops the sends at once, and `paid` is current.
+ */
+export function sendFrameHandler({ chat, site }: { chat: ChatService; site: SiteService }): ClientFrameHandler<"send"> {
+  const limit = new SendsPerMember(SEND_LIMIT.max, 60_000);
+  return async ({ frame, request, locale, send }) => {
+    const { message } = frame;
+    try {
+      const member = await request.server.resolveMember(request);
+      if (!member) throw new AppError("authentication_required");
+      if (!limit.take(member.userId)) throw new AppError("rate_limited");
+      const settings = await site.settings({ host: requestHost(request), locale, geoipCountry: null, selectedCountry: null });
+      send({ type: "sent", answer: await chat.send(member, message, sendRules(settings)) });
+    } catch (error) {
+      const { status, body } = errorAnswer(error, locale, request.log);
+      send({ type: "send_failed", client_id: message.client_id, status, body });
+    }
+  };
 }
 
 /** This module's files (gift images, local GIFs), read once and kept: a few hundred kilobytes in all. */

@@ -1,5 +1,5 @@
-import type { ApiError } from "@app/contract";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { ApiError, LocaleCode } from "@app/contract";
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
 import { AppError } from "../errors.ts";
 import { t } from "../i18n.ts";
@@ -12,31 +12,44 @@ import { requestLocale } from "./request-locale.ts";
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
-    const locale = requestLocale(request);
-    let appError: AppError;
-    if (error instanceof AppError) appError = error;
-    else if (error instanceof ZodError) {
-      const fields = Object.fromEntries(error.issues.map((issue) => [issue.path.join(".") || "_", "invalid_value"]));
-      appError = new AppError("validation_failed", {}, fields);
-    } else if (error.statusCode === 413 || error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-      appError = new AppError("payload_too_large");
-    } else if (error.statusCode === 415) {
-      appError = new AppError("unsupported_media_type");
-    } else if (error.statusCode === 429) {
-      appError = new AppError("rate_limited");
-    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      appError = new AppError("bad_request");
-    } else {
-      request.log.error({ err: error }, "unhandled error");
-      appError = new AppError("internal");
-    }
-    const body: ApiError = { error: appError.code, message: t(locale, `error.${appError.code}`, appError.params) };
-    if (appError.fields) {
-      body.fields = Object.fromEntries(
-        Object.entries(appError.fields).map(([field, code]) => [field, t(locale, `error.${code}`, appError.params)]),
-      );
-    }
-    if (Object.keys(appError.params).length) body.params = appError.params;
-    return reply.status(appError.status).type("application/json; charset=utf-8").send(body);
+    const { status, body } = errorAnswer(error, requestLocale(request), request.log);
+    return reply.status(status).type("application/json; charset=utf-8").send(body);
   });
+}
+
+/**
+ * The status and translated `{ error, message }` body of a failure, as the API answers it (HTTP, and
+ * the WebSocket frames that stand for an API call). Unexpected errors are logged and reveal nothing.
+ */
+export function errorAnswer(
+  error: unknown,
+  locale: LocaleCode,
+  log: Pick<FastifyBaseLogger, "error">,
+): { status: number; body: ApiError } {
+  let appError: AppError;
+  const fastifyError = error as Partial<FastifyError>;
+  if (error instanceof AppError) appError = error;
+  else if (error instanceof ZodError) {
+    const fields = Object.fromEntries(error.issues.map((issue) => [issue.path.join(".") || "_", "invalid_value"]));
+    appError = new AppError("validation_failed", {}, fields);
+  } else if (fastifyError.statusCode === 413 || fastifyError.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+    appError = new AppError("payload_too_large");
+  } else if (fastifyError.statusCode === 415) {
+    appError = new AppError("unsupported_media_type");
+  } else if (fastifyError.statusCode === 429) {
+    appError = new AppError("rate_limited");
+  } else if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    appError = new AppError("bad_request");
+  } else {
+    log.error({ err: error }, "unhandled error");
+    appError = new AppError("internal");
+  }
+  const body: ApiError = { error: appError.code, message: t(locale, `error.${appError.code}`, appError.params) };
+  if (appError.fields) {
+    body.fields = Object.fromEntries(
+      Object.entries(appError.fields).map(([field, code]) => [field, t(locale, `error.${code}`, appError.params)]),
+    );
+  }
+  if (Object.keys(appError.params).length) body.params = appError.params;
+  return { status: appError.status, body };
 }

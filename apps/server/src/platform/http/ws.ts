@@ -36,6 +36,8 @@ export interface WsHubOptions {
 export interface ClientFrameContext<T extends ClientFrameType> {
   frame: Extract<ClientFrame, { type: T }>;
   userId: number | null;
+  /** The socket's upgrade request (its cookies, host and language), for handlers that act as an API call. */
+  request: FastifyRequest;
   locale: LocaleCode;
   send(frame: ServerFrame): void;
 }
@@ -216,7 +218,7 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
           answer({ type: "error", error: "bad_request", message: t(locale, "error.bad_frame") });
           return;
         }
-        Promise.resolve(handler({ frame: parsed.data, userId, locale, send: answer })).catch((err: unknown) => {
+        Promise.resolve(handler({ frame: parsed.data, userId, request, locale, send: answer })).catch((err: unknown) => {
           app.log.error({ err }, "WebSocket frame handler failed");
           answer({ type: "error", error: "internal", message: t(locale, "error.internal") });
         });
