@@ -67,7 +67,17 @@ export type ClientFrameType = ClientFrame["type"];
 
 export const serverFrameSchema = z.discriminatedUnion("type", [
   /** First frame: the node, the member (null for a visitor) and the member's latest event `seq`. */
-  z.object({ type: z.literal("hello"), node: z.string(), user_id: z.number().int().nullable(), seq: z.number().int() }),
+  z.object({
+    type: z.literal("hello"),
+    node: z.string(),
+    user_id: z.number().int().nullable(),
+    seq: z.number().int(),
+    /**
+     * The client frame types this node handles. A page uses an optional one (`send`) only when listed:
+     * during a rolling deploy a newer page may reach an older node.
+     */
+    accepts: z.array(z.string()).optional(),
+  }),
   z.object({ type: z.literal("pong"), id: z.string().optional() }),
   z.object({ type: z.literal("error"), error: z.string(), message: z.string() }),
   /** One event for this member; `seq` null for ephemeral events. */

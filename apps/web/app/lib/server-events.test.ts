@@ -1,7 +1,7 @@
 import type { ServerFrame } from "@app/contract";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeSocket } from "./fake-web-socket";
-import { ServerEvents } from "./server-events";
+import { ServerEvents, SOCKET_SEND_TIMEOUT_MS } from "./server-events";
 
 const hello = (seq: number): ServerFrame => ({ type: "hello", node: "n1", user_id: 7, seq });
 const event = (seq: number | null, type: "badges.changed" | "user.changed" = "badges.changed"): ServerFrame => ({
@@ -128,5 +128,68 @@ describe("ServerEvents", () => {
     expect(client.state).toBe("idle");
     vi.advanceTimersByTime(120_000);
     expect(FakeSocket.made).toHaveLength(1);
+  });
+
+  describe("messages over the socket", () => {
+    const clientId = "4b8f2c3e-1d2a-4c5b-9e6f-7a8b9c0d1e2f";
+    const body = { conversation_id: 5, client_id: clientId, text: "Hi" };
+    const stored = {
+      conversation_id: 5,
+      credits: 30,
+      message: {
+        id: 12,
+        conversation_id: 5,
+        profile_id: 7,
+        from_me: true,
+        kind: "text" as const,
+        text: "Hi",
+        photo: null,
+        gift: null,
+        gif: null,
+        created_at: "2026-11-25T10:00:00.000Z",
+        client_id: clientId,
+      },
+    };
+    const accepting: ServerFrame = { type: "hello", node: "n1", user_id: 7, seq: 0, accepts: ["ping", "resume", "send"] };
+
+    it("sends only when the node says it takes messages, and resolves with its answer or its refusal", async () => {
+      client.start();
+      socket(0).open(hello(0));
+      expect(client.sendMessage(body)).toBeNull(); // an older node: the caller uses HTTP
+      socket(0).drop(1001);
+      vi.advanceTimersByTime(1000);
+      socket(1).open(accepting);
+      const answered = client.sendMessage(body);
+      expect(socket(1).sent).toContainEqual({ type: "send", message: body });
+      socket(1).push({ type: "sent", answer: stored });
+      await expect(answered).resolves.toEqual({ ok: true, answer: stored });
+
+      const refused = client.sendMessage({ ...body, text: "Again" });
+      socket(1).push({
+        type: "send_failed",
+        client_id: clientId,
+        status: 402,
+        body: { error: "not_enough_credits", message: "You do not have enough credits" },
+      });
+      await expect(refused).resolves.toEqual({
+        ok: false,
+        status: 402,
+        body: { error: "not_enough_credits", message: "You do not have enough credits" },
+      });
+    });
+
+    it("gives up on an answer when the socket closes or none comes in time (the caller then uses HTTP)", async () => {
+      client.start();
+      socket(0).open(accepting);
+      const dropped = client.sendMessage(body);
+      socket(0).drop(1006);
+      await expect(dropped).rejects.toThrow();
+      expect(client.sendMessage(body)).toBeNull(); // not open now
+      vi.advanceTimersByTime(1000);
+      socket(1).open(accepting);
+      const silent = client.sendMessage(body);
+      vi.advanceTimersByTime(SOCKET_SEND_TIMEOUT_MS);
+      await expect(silent).rejects.toThrow();
+    });
   });
 });

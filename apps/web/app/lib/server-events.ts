@@ -1,8 +1,11 @@
 import {
+  type ApiError,
   type ClientFrame,
   type MemberEvent,
   type MemberEventOf,
   type MemberEventType,
+  type MessageRequest,
+  type MessageResponse,
   type ServerFrame,
   type serverFrameSchema,
   WS_CLOSE,
@@ -27,6 +30,18 @@ export interface ServerEventsOptions {
 }
 
 let frameSchema: typeof serverFrameSchema | null = null;
+
+/** The server's word on a message sent over the socket: stored (or stored before), or refused as HTTP would. */
+export type SocketSendResult = { ok: true; answer: MessageResponse } | { ok: false; status: number; body: ApiError };
+
+/** How long a message sent over the socket waits for its answer before the caller tries HTTP instead. */
+export const SOCKET_SEND_TIMEOUT_MS = 8_000;
+
+interface PendingSend {
+  resolve(result: SocketSendResult): void;
+  reject(error: Error): void;
+  timer: ReturnType<typeof setTimeout>;
+}
 
 /**
  * Loads the frame schema (and zod with it) when a member's page first connects, not with every
@@ -57,6 +72,10 @@ export class ServerEvents {
   private readonly handlers = new Map<MemberEventType, Set<Handler>>();
   private readonly resyncListeners = new Set<() => void>();
   private readonly stateListeners = new Set<() => void>();
+  /** Client frame types the connected node handles (its hello). */
+  private accepts: readonly string[] = [];
+  /** Messages sent over the socket waiting for their answer, by client_id. */
+  private readonly pendingSends = new Map<string, PendingSend>();
   private readonly options: Required<ServerEventsOptions>;
 
   constructor(options: ServerEventsOptions = {}) {
@@ -140,6 +159,8 @@ export class ServerEvents {
     socket.onclose = (close) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.accepts = [];
+      this.failPendingSends();
       this.stopPinging();
       if (!this.wanted) return;
       this.setState("closed");
@@ -167,8 +188,39 @@ export class ServerEvents {
    * Sends a frame of a module's own (the chat's `typing`) when connected; false when not. Nothing is
    * queued: such frames are ephemeral, and a stale one sent after a reconnect would mislead.
    */
-  sendFrame(frame: Exclude<ClientFrame, { type: "ping" | "resume" }>): boolean {
+  sendFrame(frame: Exclude<ClientFrame, { type: "ping" | "resume" | "send" }>): boolean {
     return this.send(frame);
+  }
+
+  /**
+   * Sends a chat message over the open socket (the `send` frame), when the node takes them: resolves
+   * with the server's answer or refusal; rejects when no answer came (the socket closed, or none within
+   * SOCKET_SEND_TIMEOUT_MS): the caller then tries HTTP with the same client_id, which the server stores
+   * and charges once. Null when the socket cannot take it now (closed, or an older node).
+   */
+  sendMessage(message: MessageRequest): Promise<SocketSendResult> | null {
+    if (this.currentState !== "open" || !this.accepts.includes("send")) return null;
+    const clientId = message.client_id;
+    if (this.pendingSends.has(clientId)) return null;
+    if (!this.send({ type: "send", message: message as Extract<ClientFrame, { type: "send" }>["message"] })) return null;
+    return new Promise<SocketSendResult>((resolve, reject) => {
+      const timer = setTimeout(() => this.settleSend(clientId, new Error("no answer on the socket")), SOCKET_SEND_TIMEOUT_MS);
+      this.pendingSends.set(clientId, { resolve, reject, timer });
+    });
+  }
+
+  private settleSend(clientId: string, outcome: SocketSendResult | Error): void {
+    const pending = this.pendingSends.get(clientId);
+    if (!pending) return;
+    this.pendingSends.delete(clientId);
+    clearTimeout(pending.timer);
+    if (outcome instanceof Error) pending.reject(outcome);
+    else pending.resolve(outcome);
+  }
+
+  /** The socket went: what waited for an answer there goes by HTTP instead. */
+  private failPendingSends(): void {
+    for (const clientId of [...this.pendingSends.keys()]) this.settleSend(clientId, new Error("the socket closed"));
   }
 
   private receive(data: unknown): void {
@@ -182,6 +234,7 @@ export class ServerEvents {
     switch (parsed.type) {
       case "hello":
         this.attempt = 0;
+        this.accepts = parsed.accepts ?? [];
         this.setState("open");
         this.startPinging();
         if (this.lastSeq !== null && parsed.seq > this.lastSeq) this.send({ type: "resume", after: this.lastSeq });
@@ -206,6 +259,13 @@ export class ServerEvents {
         return;
       case "pong":
         clearTimeout(this.pongTimer);
+        return;
+      case "sent":
+        if (parsed.answer.message.client_id)
+          this.settleSend(parsed.answer.message.client_id, { ok: true, answer: parsed.answer });
+        return;
+      case "send_failed":
+        this.settleSend(parsed.client_id, { ok: false, status: parsed.status, body: parsed.body });
         return;
       default:
         return;
@@ -235,6 +295,8 @@ export class ServerEvents {
   private closeSocket(): void {
     const socket = this.socket;
     this.socket = null;
+    this.accepts = [];
+    this.failPendingSends();
     this.stopPinging();
     socket?.close();
   }
@@ -260,7 +322,7 @@ export function useServerResync(handler: () => void): void {
 }
 
 /** Sends a client frame of a module's own on the page's connection (see ServerEvents.sendFrame). */
-export function useSendFrame(): (frame: Exclude<ClientFrame, { type: "ping" | "resume" }>) => boolean {
+export function useSendFrame(): (frame: Exclude<ClientFrame, { type: "ping" | "resume" | "send" }>) => boolean {
   const events = useContext(ServerEventsContext);
   return useCallback((frame) => events?.sendFrame(frame) ?? false, [events]);
 }

@@ -115,7 +115,9 @@ describe("chat live across two server nodes", () => {
     const ben = await createMember(nodeA, { activate: true, gender: "male", name: "Ben", credits: 100 });
     const annSocket = await connectSocket(nodeA, { cookie: ann.client.cookieHeader() });
     const benSocket = await connectSocket(nodeB, { cookie: ben.client.cookieHeader() });
-    await Promise.all([annSocket.next((f) => f.type === "hello"), benSocket.next((f) => f.type === "hello")]);
+    const [hello] = await Promise.all([annSocket.next((f) => f.type === "hello"), benSocket.next((f) => f.type === "hello")]);
+    // The node says it takes `send` frames (a page uses them only then).
+    expect(hello).toMatchObject({ type: "hello", accepts: expect.arrayContaining(["send", "typing", "resume", "ping"]) });
     const answerTo = (clientId: string) => (f: ServerFrame) =>
       (f.type === "sent" && f.answer.message.client_id === clientId) || (f.type === "send_failed" && f.client_id === clientId);
 

@@ -38,7 +38,13 @@ describe("WebSocket /ws", () => {
 
   it("greets with the node id and answers pings", async () => {
     const { socket, next } = await connect(nodeA);
-    expect(await next((f) => f.type === "hello")).toEqual({ type: "hello", node: nodeA.ws.nodeId, user_id: null, seq: 0 });
+    expect(await next((f) => f.type === "hello")).toEqual({
+      type: "hello",
+      node: nodeA.ws.nodeId,
+      user_id: null,
+      seq: 0,
+      accepts: expect.arrayContaining(["ping", "resume", "typing", "send"]),
+    });
     socket.send(JSON.stringify({ type: "ping", id: "p1" }));
     expect(await next((f) => f.type === "pong")).toEqual({ type: "pong", id: "p1" });
     socket.close();

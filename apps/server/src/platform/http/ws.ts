@@ -224,7 +224,7 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
         });
       });
       if (userId === null) {
-        answer({ type: "hello", node: nodeId, user_id: null, seq: 0 });
+        answer({ type: "hello", node: nodeId, user_id: null, seq: 0, accepts: [...handlers.keys()] });
         return;
       }
       socketMember.set(socket, userId);
@@ -232,7 +232,7 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
       // at or below `seq`; the client drops what it has seen.
       attach(userId, socket)
         .then(() => options.events.latest(userId))
-        .then((seq) => answer({ type: "hello", node: nodeId, user_id: userId, seq }))
+        .then((seq) => answer({ type: "hello", node: nodeId, user_id: userId, seq, accepts: [...handlers.keys()] }))
         .catch((err: unknown) => {
           app.log.error({ err }, "WebSocket member subscription failed");
           socket.close(WS_CLOSE.goingAway, "try again");

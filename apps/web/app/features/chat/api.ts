@@ -1,6 +1,7 @@
 import { ENDPOINTS, type MessageRequest } from "@app/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { callEndpoint } from "../../lib/api";
+import { ApiCallError, callEndpoint, reportSessionLost } from "../../lib/api";
+import type { ServerEvents } from "../../lib/server-events";
 
 /**
  * Query keys of the chat feature (decision 013): the list, and each conversation's opening page (GET
@@ -31,10 +32,25 @@ export function deleteChat(id: number) {
 }
 
 /**
- * POST /api/message.php, tried once: the page's own queue retries a send that got no answer (with the
- * same client_id, so the server stores and charges it once), and shows every other failure.
+ * Sends a message, tried once: over the member's open live connection when its node takes messages
+ * (no request of its own: decision 020), else, or when the socket gives no answer, as POST
+ * /api/message.php with the same client_id (the server stores and charges it once). The page's own
+ * queue retries a send that got no answer, and shows every other failure.
  */
-export function postMessage(body: MessageRequest) {
+export async function postMessage(body: MessageRequest, events?: ServerEvents | null) {
+  const overSocket = events?.sendMessage(body);
+  if (overSocket) {
+    try {
+      const result = await overSocket;
+      if (result.ok) return result.answer;
+      // Spec §4, as for any member call over HTTP: the session is gone, the member is logged out.
+      if (result.status === 403 && result.body.error === "authentication_required") reportSessionLost();
+      throw new ApiCallError(result.status, result.body);
+    } catch (error) {
+      if (error instanceof ApiCallError) throw error;
+      // No answer on the socket: HTTP is asked the same (the client_id makes it safe).
+    }
+  }
   return callEndpoint(ENDPOINTS.message, { body }, { retries: 0 });
 }
 

@@ -1,4 +1,4 @@
-import { type MessageRequest, TYPING_THROTTLE_MS, TYPING_TTL_MS } from "@app/contract";
+import { type ClientFrame, type MessageRequest, TYPING_THROTTLE_MS, TYPING_TTL_MS } from "@app/contract";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { liveServerEvents, renderAsMember, stubApi, testUser } from "../../test-utils";
@@ -139,6 +139,59 @@ describe("conversation", () => {
 
     act(() => live.socket().push({ type: "event", seq: 2, event: { type: "chat.read", conversation_id: 5, message_id: 12 } }));
     expect(within(bubble("Hi Ada!")).getByRole("img", { name: "Read" })).toBeInTheDocument();
+  });
+
+  it("sends over the live connection when its node takes messages, and over HTTP with the same client_id when the socket gives no answer", async () => {
+    const overHttp: MessageRequest[] = [];
+    stubApi({
+      "GET /api/chat.php?id=5": chatAnswer(),
+      "POST /api/message.php": (init: RequestInit | undefined) => {
+        const body = bodyOf(init);
+        overHttp.push(body);
+        return {
+          conversation_id: 5,
+          message: message({ id: 21, from_me: true, text: body.text, client_id: body.client_id }),
+          credits: 20,
+        };
+      },
+    });
+    const live = liveServerEvents();
+    act(() => live.socket().drop(1001));
+    await vi.waitFor(() => expect(live.socket().readyState).toBe(0));
+    act(() => live.socket().open({ type: "hello", node: "n2", user_id: 7, seq: 0, accepts: ["ping", "resume", "send"] }));
+    renderConversation(live.events);
+
+    await send("Over the socket");
+    const frameOf = (text: string) =>
+      live.socket().sent.find((frame) => frame.type === "send" && frame.message.text === text) as
+        | Extract<ClientFrame, { type: "send" }>
+        | undefined;
+    await vi.waitFor(() => expect(frameOf("Over the socket")).toBeDefined());
+    const frame = frameOf("Over the socket");
+    expect(frame?.message).toMatchObject({ conversation_id: 5, text: "Over the socket" });
+    const clientId = frame?.message.client_id as string;
+    act(() =>
+      live.socket().push({
+        type: "sent",
+        answer: {
+          conversation_id: 5,
+          message: message({ id: 20, from_me: true, text: "Over the socket", client_id: clientId }),
+          credits: 30,
+        },
+      }),
+    );
+    await vi.waitFor(() => expect(within(bubble("Over the socket")).getByRole("img", { name: "Sent" })).toBeInTheDocument());
+    expect(await screen.findByText("You have 30 credits")).toBeInTheDocument();
+    expect(overHttp).toHaveLength(0);
+
+    // The next one gets no answer there: the socket drops, and the same message goes by HTTP at once.
+    await send("No answer there");
+    await vi.waitFor(() => expect(frameOf("No answer there")).toBeDefined());
+    const socketClientId = frameOf("No answer there")?.message.client_id;
+    act(() => live.socket().drop(1006));
+    await vi.waitFor(() => expect(within(bubble("No answer there")).getByRole("img", { name: "Sent" })).toBeInTheDocument());
+    expect(overHttp.map((body) => body.client_id)).toEqual([socketClientId]);
+    expect(screen.getAllByText("No answer there")).toHaveLength(1);
   });
 
   it("keeps a message that got no answer queued and sends it again with the same client_id when back online", async () => {

@@ -1,6 +1,7 @@
 import type { Gif, Gift, MessageResponse } from "@app/contract";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useContext, useEffect, useRef, useState } from "react";
 import { ApiCallError } from "../../lib/api";
+import { ServerEventsContext } from "../../lib/server-events";
 import { postMessage, postPhoto, type SendTarget } from "./api";
 
 /** What the member sends: a text, a gift (with an optional text), a GIF or a photo. */
@@ -57,8 +58,10 @@ export function useOutbox({ target, onSent, onFailed, reconnects, newClientId = 
   const busy = useRef(false);
   const attempt = useRef(0);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef({ target, onSent, onFailed });
-  latest.current = { target, onSent, onFailed };
+  // The member's live connection: a message goes over it when it is open (see postMessage).
+  const events = useContext(ServerEventsContext);
+  const latest = useRef({ target, onSent, onFailed, events });
+  latest.current = { target, onSent, onFailed, events };
   const mounted = useRef(true);
 
   const publish = useCallback(() => {
@@ -79,19 +82,22 @@ export function useOutbox({ target, onSent, onFailed, reconnects, newClientId = 
     if (!next) return;
     busy.current = true;
     update(next.clientId, { status: "sending" });
-    const { target: to } = latest.current;
+    const { target: to, events: live } = latest.current;
     try {
       const { content } = next;
       const answer =
         content.kind === "photo"
           ? await postPhoto(to, next.clientId, content.file)
-          : await postMessage({
-              ...to,
-              client_id: next.clientId,
-              ...(content.kind === "text" ? { text: content.text } : {}),
-              ...(content.kind === "gift" ? { gift: content.gift.id, ...(content.text ? { text: content.text } : {}) } : {}),
-              ...(content.kind === "gif" ? { gif: content.gif.id } : {}),
-            });
+          : await postMessage(
+              {
+                ...to,
+                client_id: next.clientId,
+                ...(content.kind === "text" ? { text: content.text } : {}),
+                ...(content.kind === "gift" ? { gift: content.gift.id, ...(content.text ? { text: content.text } : {}) } : {}),
+                ...(content.kind === "gif" ? { gif: content.gif.id } : {}),
+              },
+              live,
+            );
       attempt.current = 0;
       queue.current = queue.current.filter((item) => item.clientId !== next.clientId);
       if (content.kind === "photo" && content.previewUrl) URL.revokeObjectURL(content.previewUrl);
