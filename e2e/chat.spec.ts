@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Page, WebSocket } from "@playwright/test";
 import sharp from "sharp";
 import { DEMO, expect, expectAccessible, memberInNewContext, message, newMember, open, test, watchConsole } from "./fixtures";
 
@@ -29,6 +29,14 @@ for (const locale of ["en", "nl"]) {
     await expect(messagesLink).toHaveText(t("nav.messages"));
     await open(bo.page, "/chats");
     await expect(bo.page.getByText(t("chat.list_empty"))).toBeVisible();
+    const adaSockets: WebSocket[] = [];
+    let adaGreeted = false;
+    ada.page.on("websocket", (socket) => {
+      adaSockets.push(socket);
+      socket.on("framereceived", (frame) => {
+        if (String(frame.payload).includes('"type":"hello"')) adaGreeted = true;
+      });
+    });
     await open(ada.page, `/members/${bo.id}/chat`);
     await expect(ada.page.getByText(t("chat.empty", { name: "Bo" }))).toBeVisible();
     await expectAccessible(ada.page);
@@ -44,10 +52,22 @@ for (const locale of ["en", "nl"]) {
     await expect(icebreakers).toBeHidden();
     await expect(field(ada.page, locale, "Bo")).toHaveValue(t("chat.icebreaker_2"));
     await expect(field(ada.page, locale, "Bo")).toBeFocused();
+    // The message goes over Ada's open live connection (a `send` frame), not as a request of its own.
+    const framesSent: string[] = [];
+    for (const socket of adaSockets) socket.on("framesent", (frame) => framesSent.push(String(frame.payload)));
+    await expect.poll(() => adaGreeted).toBe(true);
+    const posts: string[] = [];
+    ada.page.on("request", (request) => {
+      if (request.url().includes("/api/message.php")) posts.push(request.url());
+    });
     await field(ada.page, locale, "Bo").fill("Hello Bo, nice to meet you!");
     await field(ada.page, locale, "Bo").press("Enter");
     const adaBubble = ada.page.locator(".chat-bubble", { hasText: "Hello Bo, nice to meet you!" });
     await expect(adaBubble.getByRole("img", { name: t("chat.status_sent") })).toBeVisible();
+    expect(
+      framesSent.filter((frame) => frame.includes('"type":"send"') && frame.includes("Hello Bo, nice to meet you!")),
+    ).toHaveLength(1);
+    expect(posts).toEqual([]);
 
     // Bo's list shows it live, with the unread count and the title prefix.
     const entry = bo.page.getByRole("link", { name: /Ada/ });
