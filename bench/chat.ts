@@ -34,6 +34,8 @@
  *                         BENCH_WARMUP_SECONDS=2,
  *                         BENCH_P99_MS=200, BENCH_DRAIN_MS=2000, BENCH_IDLE_CONNECTIONS=5000,
  *                         BENCH_HTTP_CONNECTIONS=50 per node, BENCH_PARTS=messages,typing,memory,
+ *                         BENCH_SEND=socket (ours sends the `send` frame on the member's socket, as the web
+ *                         does when connected) or http (POST /api/message.php, the web's fallback),
  *                         BENCH_STATEMENTS=1 prints the statements of one send,
  *                         BENCH_CPU_PROF=<dir> writes each server process's CPU profile there,
  *                         BENCH_POOL_SIZE=<n> sets our nodes' database pool (DATABASE_POOL_SIZE, 10 by default)
@@ -70,6 +72,8 @@ const drainMs = Number(env.BENCH_DRAIN_MS ?? 2_000);
 const idleConnections = Number(env.BENCH_IDLE_CONNECTIONS ?? 5_000);
 const httpConnections = Number(env.BENCH_HTTP_CONNECTIONS ?? 50);
 const parts = new Set((env.BENCH_PARTS ?? "messages,typing,memory").split(","));
+/** How ours sends a paid message: the `send` frame on the member's socket (what the web does), or HTTP. */
+const sendOver = env.BENCH_SEND === "http" ? "http" : "socket";
 const serverScript = fileURLToPath(new URL("./chat-server.ts", import.meta.url));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -483,6 +487,8 @@ async function inBatches<T, R>(items: T[], width: number, work: (item: T) => Pro
 interface Receivers {
   message(text: string): void;
   typing(member: BenchMember): void;
+  /** Ours: the answer to a `send` frame (error null when stored). */
+  answer?(clientId: string, error: string | null): void;
 }
 
 function connectOurs(url: string, member: BenchMember, on: Receivers): Promise<WebSocket> {
@@ -493,6 +499,8 @@ function connectOurs(url: string, member: BenchMember, on: Receivers): Promise<W
     socket.on("message", (raw) => {
       const frame = JSON.parse(raw.toString()) as ServerFrame;
       if (frame.type === "hello") resolve(socket);
+      else if (frame.type === "sent") on.answer?.(frame.answer.message.client_id ?? "", null);
+      else if (frame.type === "send_failed") on.answer?.(frame.client_id, `${frame.status} ${frame.body.error}`);
       else if (frame.type !== "event") return;
       else if (frame.event.type === "chat.message" && !frame.event.message.from_me) on.message(frame.event.message.text ?? "");
       else if (frame.event.type === "chat.typing") on.typing(member);
@@ -609,6 +617,8 @@ try {
       [oursA, oursB].map((server) => [server, new Pool(server.url, { connections: httpConnections })] as const),
     );
     const oursPids = [oursA.pid, oursB.pid];
+    /** Ours over the socket: the sends waiting for their `sent` frame, by client_id. */
+    const awaitingAnswer = new Map<string, { key: string; due: number }>();
     const theirPids = [theirsA.pid, theirsB.pid];
     const ours: Side & { typing: Side } = {
       label: "ours",
@@ -619,6 +629,15 @@ try {
         const key = `m${++messageKeys}`;
         const { tracker } = ours;
         tracker.start(key, due);
+        const clientId = randomUUID();
+        if (sendOver === "socket") {
+          awaitingAnswer.set(clientId, { key, due });
+          const socket = oursSockets[member.index] as WebSocket;
+          socket.send(
+            JSON.stringify({ type: "send", message: { conversation_id: member.conversationId, client_id: clientId, text: key } }),
+          );
+          return;
+        }
         const pool = pools.get(nodeOf(member, oursA, oursB)) as Pool;
         pool
           .request({
@@ -629,7 +648,7 @@ try {
               "x-forwarded-for": member.address,
               "content-type": "application/json",
             },
-            body: JSON.stringify({ conversation_id: member.conversationId, client_id: randomUUID(), text: key }),
+            body: JSON.stringify({ conversation_id: member.conversationId, client_id: clientId, text: key }),
           })
           .then(async (response) => {
             const body = await response.body.text();
@@ -686,6 +705,13 @@ try {
       connectOurs(nodeOf(member, oursA, oursB).url, member, {
         message: (text) => ours.tracker.arrived(text),
         typing: (m) => ours.typing.tracker.arrived(oursTyping.nextReceived(m.index)),
+        answer: (clientId, error) => {
+          const waiting = awaitingAnswer.get(clientId);
+          if (!waiting) return;
+          awaitingAnswer.delete(clientId);
+          if (error) ours.tracker.fail(waiting.key, error);
+          else ours.tracker.answered(waiting.due);
+        },
       }),
     );
     const theirSockets = await inBatches(theirList, 50, (member) =>
@@ -700,7 +726,7 @@ try {
 
     if (parts.has("messages")) {
       await stepUp(
-        `1. paid messages (ours: POST /api/message.php; Socket.IO: emit "send"; ${settings.message_credits} credits each)`,
+        `1. paid messages (ours: ${sendOver === "socket" ? 'the "send" frame on the socket' : "POST /api/message.php"}; Socket.IO: emit "send"; ${settings.message_credits} credits each)`,
         [ours, theirs],
         messageRates,
       );
