@@ -78,13 +78,28 @@ export interface LentMemberColumns {
 }
 
 /** The account row with the lent columns of its member, for one select. */
+/**
+ * The account columns of a member context, and no others: the statement runs on every request with a
+ * session cookie, so the password hash and the rest of the row stay in the database.
+ */
+const memberUserColumns = {
+  id: users.id,
+  status: users.status,
+  email: users.email,
+  language: users.language,
+  invisible: users.invisible,
+  signupDate: users.signupDate,
+  notificationsDisabled: users.notificationsDisabled,
+};
+export type MemberUserRow = Pick<UserRow, keyof typeof memberUserColumns>;
+
 function memberSelection(lent: (userId: SQL) => LentMemberColumns) {
-  return { user: users, ...lent(sql`${users.id}`) };
+  return { user: memberUserColumns, ...lent(sql`${users.id}`) };
 }
 
 function sessionMemberStatement(db: Db, lent: (userId: SQL) => LentMemberColumns) {
   return db
-    .select({ session: sessions, ...memberSelection(lent) })
+    .select({ session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt }, ...memberSelection(lent) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("now"))))

@@ -45,6 +45,7 @@ import {
   insertUser,
   type LentMemberColumns,
   lockLoginAccount,
+  type MemberUserRow,
   markSignupMessageDelivered,
   type NewUser,
   pruneFailures,
@@ -206,7 +207,7 @@ export class AccountService {
 
   /** The member context of a user row with what the profiles and credits modules lend (the request's `member`). */
   private contextOf(
-    user: UserRow,
+    user: MemberUserRow,
     lent: { profileId: number; credits: number; paid: boolean; latitude: number | null; longitude: number | null },
   ): MemberContext {
     const disabled = z.array(disabledNotificationSchema).safeParse(user.notificationsDisabled);
