@@ -43,6 +43,10 @@ export function sendRules(settings: Settings): SendRules {
   return { costs: sendCosts(settings, null), maxLength: settings.message_length };
 }
 
+/** The settings of the request's site (its rules: costs, message length) in the request's language. */
+const siteSettingsOf = (site: SiteService, request: FastifyRequest) =>
+  site.settings({ host: requestHost(request), locale: requestLocale(request), geoipCountry: null, selectedCountry: null });
+
 /**
  * Sends a member may make over the WebSocket per minute on one node: as SEND_LIMIT, counted per member
  * (the socket is authenticated) instead of per address.
@@ -86,8 +90,7 @@ export function sendFrameHandler({ chat, site }: { chat: ChatService; site: Site
       const member = await request.server.resolveMember(request);
       if (!member) throw new AppError("authentication_required");
       if (!limit.take(member.userId)) throw new AppError("rate_limited");
-      const settings = await site.settings({ host: requestHost(request), locale, geoipCountry: null, selectedCountry: null });
-      send({ type: "sent", answer: await chat.send(member, message, sendRules(settings)) });
+      send({ type: "sent", answer: await chat.send(member, message, sendRules(await siteSettingsOf(site, request))) });
     } catch (error) {
       const { status, body } = errorAnswer(error, locale, request.log);
       send({ type: "send_failed", client_id: message.client_id, status, body });
@@ -116,8 +119,7 @@ export async function chatRoutes(
     gifs,
   }: { chat: ChatService; site: SiteService; profiles: Pick<ProfileService, "seekerOf">; gifs: Pick<GifCatalogue, "proxied"> },
 ): Promise<void> {
-  const settingsOf = (request: FastifyRequest) =>
-    site.settings({ host: requestHost(request), locale: requestLocale(request), geoipCountry: null, selectedCountry: null });
+  const settingsOf = (request: FastifyRequest) => siteSettingsOf(site, request);
 
   handle(app, ENDPOINTS.chats, async ({ member }) => chat.list(member));
 

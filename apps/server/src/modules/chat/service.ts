@@ -350,15 +350,14 @@ export class ChatService {
     const outcome = await this.db.transaction(async (tx) => {
       // Under the pair's lock: a block either committed before (seen below) or waits and deletes what we store.
       // The member's credit lock last (decision 020's order), in the same statement: the debit below needs it.
-      const otherOrNull = await lockSenderAndPair(
+      const other = await lockSenderAndPair(
         tx,
         me,
         "profileId" in recipient ? sql`${recipient.profileId}::int` : otherSide(me, recipient.conversationId),
         this.credits.lockExpression(member.userId),
       );
       // Not one of the sender's conversations (or no longer: a block deleted it).
-      if (otherOrNull === null) throw new AppError("not_found");
-      const other = otherOrNull;
+      if (other === null) throw new AppError("not_found");
       // The retry check, the visibility condition, the recipient and the conversation's locked row: one statement.
       const visible = await findOwnMessageAndSide<{ ok: boolean; user_id: number | null }>(
         tx,
