@@ -29,6 +29,12 @@ describe("bundle report", () => {
     expect(rows[3]).toMatch(/404, not measured$/);
   });
 
+  it("prints sizes without a verdict when no goal applies", () => {
+    const rows = formatTable([{ page: "/", status: 200, files: 3, raw: 400_000, gzip: 150 * 1024 }], null);
+    expect(rows[0]).not.toContain("goal");
+    expect(rows[1]).toMatch(/^\/ .* 150\.0 KB$/);
+  });
+
   it("passes only when every measured page meets the goal", () => {
     const ok = { page: "/a", status: 200, files: 1, raw: 1, gzip: 10 };
     const missing = { page: "/b", status: 404, files: 0, raw: 0, gzip: 0 };

@@ -41,14 +41,18 @@ export function totals(measure: PageMeasure): PageTotals {
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** The table: one row per page, with PASS/FAIL against the goal, or why a page was not measured. */
-export function formatTable(pages: PageTotals[], goal = GOAL_GZIP_BYTES): string[] {
+/**
+ * The table: one row per page, with PASS/FAIL against the goal, or why a page was not measured.
+ * `goal: null` prints the sizes alone (the whole app, once a visitor reaches for it: no goal applies).
+ */
+export function formatTable(pages: PageTotals[], goal: number | null = GOAL_GZIP_BYTES): string[] {
   const width = Math.max(4, ...pages.map((p) => p.page.length));
-  const header = `${"page".padEnd(width)}  ${"files".padStart(5)}  ${"raw".padStart(10)}  ${"gzip".padStart(10)}  goal ≤ ${kb(goal)} gzip`;
+  const goalColumn = goal === null ? "" : `  goal ≤ ${kb(goal)} gzip`;
+  const header = `${"page".padEnd(width)}  ${"files".padStart(5)}  ${"raw".padStart(10)}  ${"gzip".padStart(10)}${goalColumn}`;
   const rows = pages.map((p) => {
     if (p.status !== 200) return `${p.page.padEnd(width)}  ${p.status}, not measured`;
-    const verdict = p.gzip <= goal ? "PASS" : "FAIL";
-    return `${p.page.padEnd(width)}  ${String(p.files).padStart(5)}  ${kb(p.raw).padStart(10)}  ${kb(p.gzip).padStart(10)}  ${verdict}`;
+    const verdict = goal === null ? "" : p.gzip <= goal ? "  PASS" : "  FAIL";
+    return `${p.page.padEnd(width)}  ${String(p.files).padStart(5)}  ${kb(p.raw).padStart(10)}  ${kb(p.gzip).padStart(10)}${verdict}`;
   });
   return [header, ...rows];
 }
@@ -64,5 +68,8 @@ export function largest(measure: PageMeasure, count = 10): string[] {
   return unique
     .sort((a, b) => b.gzip - a.gzip)
     .slice(0, count)
-    .map((s) => `${kb(s.gzip).padStart(10)} gzip ${kb(s.raw).padStart(10)} raw  ${new URL(s.url, "http://x").pathname}`);
+    .map(
+      (s) =>
+        `${kb(s.gzip).padStart(10)} gzip ${kb(s.raw).padStart(10)} raw  ${s.url.startsWith("inline:") ? `script ${s.url.slice(7)} in the HTML` : new URL(s.url, "http://x").pathname}`,
+    );
 }

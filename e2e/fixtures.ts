@@ -96,8 +96,13 @@ export async function apiSignup(page: Page, email: string, password = "correct h
   expect(response.status()).toBe(200);
 }
 
-/** Waits until React has hydrated the page (root.tsx sets data-hydrated on <html>). */
+/**
+ * Waits until React has hydrated the page (root.tsx sets data-hydrated on <html>). A page that loads
+ * the app on intent (decision 028) is started first, as a visitor reaching for a control would.
+ */
 export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.readyState !== "loading");
+  await page.evaluate(() => (window as unknown as { __startApp?: () => void }).__startApp?.());
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 

@@ -21,7 +21,7 @@ import { ADD_PHOTOS_KEY } from "./features/profile/profile-alerts";
 import { MESSAGES_VERSION } from "./i18n/messages.server";
 import { installChunkReload, isChunkLoadError, reloadForChunkError } from "./lib/chunk-reload";
 import { serializeCookie } from "./lib/cookies";
-import { START_SCRIPTS } from "./lib/deferred-scripts";
+import { START_ATTRIBUTE, START_ON_INTENT, START_SCRIPTS } from "./lib/deferred-scripts";
 import { hideDismissedScript } from "./lib/dismissals";
 import { resolveLocale } from "./lib/locale.server";
 import { MESSAGES_REL, messagesPath, useLocaleMessages } from "./lib/messages";
@@ -33,6 +33,7 @@ import { registerServiceWorker } from "./lib/service-worker";
 import { extractTracking, hasTrafficSource } from "./lib/tracking";
 import { servicesContext } from "./server-context";
 import appStylesheet from "./styles/app.scss?url";
+import { ENTRY_WARNING_KEY } from "./ui/entry-warning";
 import { ToastProvider } from "./ui/toasts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -81,15 +82,17 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate, currentU
 }
 
 /** Alerts rendered on the server that this browser may have dismissed (hidden before the first paint). */
-const HIDE_DISMISSED = hideDismissedScript([ADD_PHOTOS_KEY]);
+const HIDE_DISMISSED = hideDismissedScript([ADD_PHOTOS_KEY, ENTRY_WARNING_KEY]);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const nonce = useNonce();
   const ownDescription = useRouteFlag("ownDescription");
+  // A visitor's home page, pages and landers load the app when the visitor reaches for it (decision 028).
+  const onIntent = useRouteFlag("startOnIntent") && root !== undefined && root.user === null;
   const iso = LOCALES.find((l) => l.code === root?.locale)?.code ?? "en";
   return (
-    <html lang={iso}>
+    <html lang={iso} {...(onIntent ? { [START_ATTRIBUTE]: START_ON_INTENT } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -9,15 +9,54 @@
  * and asks for the page's messages at the same moment (lib/messages.ts: they are not in the HTML).
  * The page is readable at once; it becomes interactive about one round trip later than before.
  */
+import { SMARTPHONE_QUERY } from "./media";
 import { MESSAGES_REL, STARTED_MESSAGES } from "./messages";
 
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 export const DEFERRED_PRELOAD_REL = "x-deferred-modulepreload";
 
+/** `<html data-start="intent">`: the page loads the app only when the visitor reaches for a control (decision 028). */
+export const START_ATTRIBUTE = "data-start";
+export const START_ON_INTENT = "intent";
 /**
- * Runs in the browser before hydration (rendered with the CSP nonce). A page opened in a background
- * tab gets no frames: it starts at once. Until the page is hydrated it also stops forms from being
- * sent by the browser itself: the app's forms have no action of their own and would go out as a GET,
- * a password in the URL; what was typed stays in the fields for when the page is ready.
+ * On a link that React handles itself (the signup link opens a modal on desktop): before hydration a
+ * click on it waits for the app instead of following the link. `desktop`: only where the link is
+ * not followed anyway (a smartphone-sized viewport, a modifier key).
  */
-export const START_SCRIPTS = `(function(){document.addEventListener("submit",function(e){if(!document.documentElement.hasAttribute("data-hydrated"))e.preventDefault()},true);function start(){var t=document.querySelector('link[rel="${MESSAGES_REL}"]');if(t)window.${STARTED_MESSAGES}=fetch(t.href,{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("HTTP "+r.status);return r.json()});var l=document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]');for(var i=0;i<l.length;i++){var p=document.createElement("link");p.rel="modulepreload";p.href=l[i].href;p.setAttribute("nonce",l[i].nonce);document.head.appendChild(p)}var s=document.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]');for(var j=0;j<s.length;j++){var m=document.createElement("script");m.type="module";m.async=true;m.setAttribute("nonce",s[j].nonce);m.textContent=s[j].textContent;s[j].replaceWith(m)}}if(document.visibilityState==="visible")requestAnimationFrame(function(){setTimeout(start,0)});else start()})()`;
+export const NEEDS_APP = "data-needs-app";
+export const NEEDS_APP_ON_DESKTOP = "desktop";
+/** Controls inside this attribute work before hydration without the app (the site-entry warning). */
+export const WITHOUT_APP = "data-without-app";
+/** The global that starts the app at once (browser tests, the bench). */
+export const START_APP_GLOBAL = "__startApp";
+
+/**
+ * Runs in the browser before hydration (rendered with the CSP nonce).
+ *
+ * - By default the app starts in the frame after the first paint; a page opened in a background tab
+ *   gets no frames and starts at once.
+ * - On `<html data-start="intent">` (a logged-out visitor's home page, pages, landers) it starts when
+ *   the visitor reaches for a control: points at, touches or focuses a button, field, summary or a
+ *   `data-needs-app` link, or presses a key. A visitor who reads and leaves downloads none of it.
+ *   A click on such a control before hydration is held (`aria-busy`) and replayed on the same element
+ *   once the page is hydrated (hydration keeps the server's elements). Plain links are followed.
+ * - Until the page is hydrated it stops forms from being sent by the browser itself: the app's forms
+ *   have no action of their own and would go out as a GET, a password in the URL; what was typed
+ *   stays in the fields for when the page is ready.
+ */
+export function startScripts(smartphoneQuery: string): string {
+  const control = `button,input,select,textarea,summary,label,[role=button],[${NEEDS_APP}]`;
+  const clickable = `button,summary,[role=button],[${NEEDS_APP}]`;
+  return `(function(){var d=document,h=d.documentElement,started=false,held=null;
+function hydrated(){return h.hasAttribute("data-hydrated")}
+d.addEventListener("submit",function(e){if(!hydrated())e.preventDefault()},true);
+function start(){if(started)return;started=true;var t=d.querySelector('link[rel="${MESSAGES_REL}"]');if(t)window.${STARTED_MESSAGES}=fetch(t.href,{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("HTTP "+r.status);return r.json()});var l=d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]');for(var i=0;i<l.length;i++){var p=d.createElement("link");p.rel="modulepreload";p.href=l[i].href;p.setAttribute("nonce",l[i].nonce);d.head.appendChild(p)}var s=d.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]');for(var j=0;j<s.length;j++){var m=d.createElement("script");m.type="module";m.async=true;m.setAttribute("nonce",s[j].nonce);m.textContent=s[j].textContent;s[j].replaceWith(m)}}
+window.${START_APP_GLOBAL}=start;
+if(h.getAttribute("${START_ATTRIBUTE}")!=="${START_ON_INTENT}"){if(d.visibilityState==="visible")requestAnimationFrame(function(){setTimeout(start,0)});else start();return}
+function reached(e,sel){var t=e.target,c=t&&t.closest?t.closest(sel):null;return c&&!c.closest("[${WITHOUT_APP}]")?c:null}
+["pointerover","pointerdown","touchstart","focusin","keydown"].forEach(function(type){d.addEventListener(type,function(e){if(!started&&(type==="keydown"||reached(e,"${control}")))start()},{capture:true,passive:true})});
+d.addEventListener("click",function(e){if(hydrated()||e.defaultPrevented)return;var c=reached(e,"${clickable}");if(!c)return;if(c.getAttribute("${NEEDS_APP}")==="${NEEDS_APP_ON_DESKTOP}"&&(e.metaKey||e.ctrlKey||e.shiftKey||matchMedia("${smartphoneQuery}").matches))return;e.preventDefault();e.stopImmediatePropagation();if(held)held.removeAttribute("aria-busy");held=c;c.setAttribute("aria-busy","true");start()},true);
+new MutationObserver(function(r,o){if(!hydrated())return;o.disconnect();var c=held;held=null;if(c){c.removeAttribute("aria-busy");if(c.isConnected)c.click()}}).observe(h,{attributes:true,attributeFilter:["data-hydrated"]})})()`;
+}
+
+export const START_SCRIPTS = startScripts(SMARTPHONE_QUERY);

@@ -8,6 +8,11 @@ export interface RouteHandle {
   hideEntryWarning?: boolean;
   /** The route writes its own meta description (the landers); the site's is then left out. */
   ownDescription?: boolean;
+  /**
+   * A logged-out visitor's copy of this page loads the app only when the visitor reaches for a
+   * control (decision 028): the home page, the pages, the landers and the member landings.
+   */
+  startOnIntent?: boolean;
 }
 
 export function useRouteFlag(flag: keyof RouteHandle): boolean {

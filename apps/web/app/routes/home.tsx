@@ -2,9 +2,11 @@ import { searchVisible, signupsEnabled } from "@app/contract";
 import { lazy, type MouseEvent, Suspense, useCallback, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, redirect, useNavigate } from "react-router";
+import { NEEDS_APP, NEEDS_APP_ON_DESKTOP } from "../lib/deferred-scripts";
 import { useMountedOnceActive } from "../lib/lazy";
 import { isSmartphone } from "../lib/media";
 import { useRootData } from "../lib/root-data";
+import type { RouteHandle } from "../lib/route-handle";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import { ProfileGrid } from "../ui/profile-card";
@@ -15,6 +17,9 @@ const loadSignupFlow = () => import("./signup-flow");
 const SignupModal = lazy(() => loadSignupFlow().then((m) => ({ default: m.SignupModal })));
 /** Pointing at or focusing the button starts the download, so that the modal opens without a wait. */
 const prefetchSignup = () => void loadSignupFlow().catch(() => {});
+
+/** A visitor's home page loads the app when the visitor reaches for a control (decision 028). */
+export const handle: RouteHandle = { startOnIntent: true };
 
 /**
  * Spec §2: home → members for a logged-in member. The teaser only goes to the browser when search may
@@ -63,6 +68,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 className="btn btn-light btn-lg fw-semibold text-primary"
                 onPointerEnter={prefetchSignup}
                 onFocus={prefetchSignup}
+                {...{ [NEEDS_APP]: NEEDS_APP_ON_DESKTOP }}
                 onClick={(event: MouseEvent) => {
                   // Spec §2: a modal on desktop, the /signup route on smartphones (and without script).
                   if (isSmartphone() || event.metaKey || event.ctrlKey || event.shiftKey) return;

@@ -51,7 +51,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 /** The page's own meta description replaces the site's. */
-export const handle: RouteHandle = { ownDescription: true };
+export const handle: RouteHandle = { ownDescription: true, startOnIntent: true };
 
 /**
  * Campaign pages stay out of search engines: they repeat a member's profile for advertising, and a

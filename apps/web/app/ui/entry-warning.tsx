@@ -1,10 +1,9 @@
 import type { Settings } from "@app/contract";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { FormattedMessage } from "react-intl";
+import { WITHOUT_APP } from "../lib/deferred-scripts";
+import { DISMISS_ATTRIBUTE, DISMISSAL_ATTRIBUTE, dismissedAt, rememberDismissal } from "../lib/dismissals";
 import { useStandalone } from "../lib/display-mode";
-import { useMountedOnceActive } from "../lib/lazy";
-
-/** The dialog itself loads only for a visitor who gets to see it (issue #13). */
-const EntryWarningModal = lazy(() => import("./entry-warning-modal"));
 
 export const ENTRY_WARNING_KEY = "skipped-site-entry-warning";
 
@@ -28,33 +27,96 @@ export function shouldShowEntryWarning(input: {
   return true;
 }
 
+/**
+ * The warning is rendered on the server, so that a first-time visitor sees it with the page and can
+ * enter without the app's JavaScript (decision 028): the head script hides it before the first paint
+ * where it was skipped before (`data-dismissal`) or in installed-app display (app.scss), and its button
+ * works before hydration (`data-dismiss`, lib/dismissals.ts). Once hydrated, the browser's storage and
+ * display mode decide, and the dialog keeps the focus until the visitor enters or leaves.
+ */
 export function EntryWarning({ settings, loggedIn, hidden }: { settings: Settings; loggedIn: boolean; hidden: boolean }) {
   const standalone = useStandalone();
-  const [show, setShow] = useState(false);
+  const [show, setShow] = useState(() =>
+    shouldShowEntryWarning({ settings, loggedIn, standalone: false, hidden, skippedAt: null }),
+  );
   useEffect(() => {
-    let skippedAt: string | null = null;
-    try {
-      skippedAt = window.localStorage.getItem(ENTRY_WARNING_KEY);
-    } catch {
-      skippedAt = null;
-    }
+    const skippedAt = dismissedAt(ENTRY_WARNING_KEY)?.toISOString() ?? null;
     setShow(shouldShowEntryWarning({ settings, loggedIn, standalone, hidden, skippedAt }));
   }, [settings, loggedIn, standalone, hidden]);
 
   const enter = () => {
-    try {
-      window.localStorage.setItem(ENTRY_WARNING_KEY, new Date().toISOString());
-    } catch {
-      // Storage may be blocked; the warning then simply returns on the next visit.
-    }
+    rememberDismissal(ENTRY_WARNING_KEY);
     setShow(false);
   };
 
-  const mounted = useMountedOnceActive(show);
-  if (!mounted) return null;
+  if (!show) return null;
+  return <EntryWarningDialog siteName={settings.name} onEnter={enter} />;
+}
+
+/** Bootstrap's modal markup, written out: react-bootstrap's Modal renders nothing on the server. */
+function EntryWarningDialog({ siteName, onEnter }: { siteName: string; onEnter: () => void }) {
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const enter = dialog.current?.querySelector<HTMLButtonElement>(`[${DISMISS_ATTRIBUTE}]`);
+    if (dialog.current && !dialog.current.contains(document.activeElement)) enter?.focus();
+  }, []);
+  // The page behind is out of reach until the visitor chooses: Tab cycles within the dialog.
+  const keepFocus = (event: KeyboardEvent) => {
+    if (event.key !== "Tab" || !dialog.current) return;
+    const controls = [...dialog.current.querySelectorAll<HTMLElement>("a[href],button")];
+    const first = controls[0];
+    const last = controls[controls.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
   return (
-    <Suspense fallback={null}>
-      <EntryWarningModal show={show} siteName={settings.name} onEnter={enter} />
-    </Suspense>
+    <div className="entry-warning" {...{ [DISMISSAL_ATTRIBUTE]: ENTRY_WARNING_KEY, [WITHOUT_APP]: "" }}>
+      <div
+        ref={dialog}
+        className="modal d-block"
+        id="site-entry-warning"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="site-entry-warning-title"
+        tabIndex={-1}
+        onKeyDown={keepFocus}
+      >
+        <div className="modal-dialog modal-dialog-centered">
+          <div className="modal-content">
+            <div className="modal-header">
+              <h2 className="modal-title h4" id="site-entry-warning-title">
+                <FormattedMessage id="entry.title" />
+              </h2>
+            </div>
+            <div className="modal-body">
+              <p className="mb-0">
+                <FormattedMessage id="entry.body" values={{ site: siteName }} />
+              </p>
+            </div>
+            <div className="modal-footer">
+              <a className="btn btn-outline-secondary" href="https://www.google.com/" rel="noreferrer">
+                <FormattedMessage id="entry.leave" />
+              </a>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={onEnter}
+                // biome-ignore lint/a11y/noAutofocus: the dialog's one action, focused as the page opens (a modal's first focus).
+                autoFocus
+                {...{ [DISMISS_ATTRIBUTE]: ENTRY_WARNING_KEY }}
+              >
+                <FormattedMessage id="entry.enter" />
+              </button>
+            </div>
+          </div>
+        </div>
+      </div>
+      <div className="modal-backdrop show" />
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useState 
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate } from "react-router";
 import type { LanderData } from "../../features/landers/types";
+import { NEEDS_APP, NEEDS_APP_ON_DESKTOP } from "../../lib/deferred-scripts";
 import { isSmartphone } from "../../lib/media";
 import { useRootData } from "../../lib/root-data";
 import type { RouteHandle } from "../../lib/route-handle";
@@ -17,7 +18,7 @@ import { LegalLinks } from "../../ui/legal-links";
 const SignupModal = lazy(() => import("../signup-flow").then((module) => ({ default: module.SignupModal })));
 
 /** Landers set their own meta description (root.tsx then leaves the site's out). */
-export const landerHandle: RouteHandle = { ownDescription: true };
+export const landerHandle: RouteHandle = { ownDescription: true, startOnIntent: true };
 
 /** The lander's document title and meta description, hoisted into <head> by React. */
 export function LanderHead({ data }: { data: Pick<LanderData, "title" | "description"> }) {
@@ -56,6 +57,7 @@ export function SignupCta({ className = "btn btn-primary btn-lg", children }: { 
       <Link
         to="/signup"
         className={className}
+        {...{ [NEEDS_APP]: NEEDS_APP_ON_DESKTOP }}
         onClick={(event: MouseEvent) => {
           if (isSmartphone() || event.metaKey || event.ctrlKey || event.shiftKey) return;
           event.preventDefault();

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { loadLander } from "../../features/landers/load.server";
+import { NEEDS_APP } from "../../lib/deferred-scripts";
 import { servicesContext } from "../../server-context";
 import type { Route } from "./+types/tinderswipe";
 import { LanderFooter, LanderHead, landerHandle, MemberPhoto, SignupCta } from "./kit";
@@ -79,6 +80,8 @@ export default function TinderSwipe({ loaderData: data }: Route.ComponentProps) 
             onPointerUp={onPointerUp}
             onPointerCancel={onPointerUp}
             data-testid="swipe-card"
+            // Pointing at or touching the card loads the app (decision 028); a drag begun before it is here is not replayed.
+            {...{ [NEEDS_APP]: "" }}
           >
             <MemberPhoto key={card.id} profile={card} priority={index === 0} />
           </div>
