@@ -9,6 +9,7 @@
  * and asks for the page's messages at the same moment (lib/messages.ts: they are not in the HTML).
  * The page is readable at once; it becomes interactive about one round trip later than before.
  */
+import { APP } from "@app/contract";
 import { SMARTPHONE_QUERY } from "./media";
 import { MESSAGES_REL, STARTED_MESSAGES } from "./messages";
 
@@ -39,12 +40,17 @@ export const START_APP_GLOBAL = "__startApp";
  *   the visitor reaches for a control: points at, touches or focuses a button, field, summary or a
  *   `data-needs-app` link, or presses a key. A visitor who reads and leaves downloads none of it.
  *   A click on such a control before hydration is held (`aria-busy`) and replayed on the same element
- *   once the page is hydrated (hydration keeps the server's elements). Plain links are followed.
+ *   once the page is hydrated (hydration keeps the server's elements). Plain links are followed. The
+ *   service worker (decision 026) is registered once the page has loaded, as the app would have.
  * - Until the page is hydrated it stops forms from being sent by the browser itself: the app's forms
  *   have no action of their own and would go out as a GET, a password in the URL; what was typed
  *   stays in the fields for when the page is ready.
  */
-export function startScripts(smartphoneQuery: string): string {
+export function startScripts(smartphoneQuery: string, serviceWorkerPath: string | null): string {
+  // Without the app, its effect does not register the worker (lib/service-worker.ts): the page does, once loaded.
+  const worker = serviceWorkerPath
+    ? `addEventListener("load",function(){if("serviceWorker" in navigator)navigator.serviceWorker.register("${serviceWorkerPath}",{scope:"/",updateViaCache:"none"}).catch(function(){})});`
+    : "";
   const control = `button,input,select,textarea,summary,label,[role=button],[${NEEDS_APP}]`;
   const clickable = `button,summary,[role=button],[${NEEDS_APP}]`;
   return `(function(){var d=document,h=d.documentElement,started=false,held=null;
@@ -53,10 +59,11 @@ d.addEventListener("submit",function(e){if(!hydrated())e.preventDefault()},true)
 function start(){if(started)return;started=true;var t=d.querySelector('link[rel="${MESSAGES_REL}"]');if(t)window.${STARTED_MESSAGES}=fetch(t.href,{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("HTTP "+r.status);return r.json()});var l=d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]');for(var i=0;i<l.length;i++){var p=d.createElement("link");p.rel="modulepreload";p.href=l[i].href;p.setAttribute("nonce",l[i].nonce);d.head.appendChild(p)}var s=d.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]');for(var j=0;j<s.length;j++){var m=d.createElement("script");m.type="module";m.async=true;m.setAttribute("nonce",s[j].nonce);m.textContent=s[j].textContent;s[j].replaceWith(m)}}
 window.${START_APP_GLOBAL}=start;
 if(h.getAttribute("${START_ATTRIBUTE}")!=="${START_ON_INTENT}"){if(d.visibilityState==="visible")requestAnimationFrame(function(){setTimeout(start,0)});else start();return}
+${worker}
 function reached(e,sel){var t=e.target,c=t&&t.closest?t.closest(sel):null;return c&&!c.closest("[${WITHOUT_APP}]")?c:null}
 ["pointerover","pointerdown","touchstart","focusin","keydown"].forEach(function(type){d.addEventListener(type,function(e){if(!started&&(type==="keydown"||reached(e,"${control}")))start()},{capture:true,passive:true})});
 d.addEventListener("click",function(e){if(hydrated()||e.defaultPrevented)return;var c=reached(e,"${clickable}");if(!c)return;if(c.getAttribute("${NEEDS_APP}")==="${NEEDS_APP_ON_DESKTOP}"&&(e.metaKey||e.ctrlKey||e.shiftKey||matchMedia("${smartphoneQuery}").matches))return;e.preventDefault();e.stopImmediatePropagation();if(held)held.removeAttribute("aria-busy");held=c;c.setAttribute("aria-busy","true");start()},true);
 new MutationObserver(function(r,o){if(!hydrated())return;o.disconnect();var c=held;held=null;if(c){c.removeAttribute("aria-busy");if(c.isConnected)c.click()}}).observe(h,{attributes:true,attributeFilter:["data-hydrated"]})})()`;
 }
 
-export const START_SCRIPTS = startScripts(SMARTPHONE_QUERY);
+export const START_SCRIPTS = startScripts(SMARTPHONE_QUERY, import.meta.env.DEV ? null : APP.serviceWorkerPath);

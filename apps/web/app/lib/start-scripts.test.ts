@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL, START_APP_GLOBAL, START_SCRIPTS } from "./deferred-scripts";
+import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL, START_APP_GLOBAL, startScripts } from "./deferred-scripts";
 import { hideDismissedScript } from "./dismissals";
+import { SMARTPHONE_QUERY } from "./media";
 import { MESSAGES_REL } from "./messages";
 
 /**
@@ -18,6 +19,15 @@ function page(options: { intent: boolean; smartphone?: boolean; body?: string; h
   );
   const { window } = dom;
   const fetched: string[] = [];
+  const registered: string[] = [];
+  Object.defineProperty(window.navigator, "serviceWorker", {
+    value: {
+      register: (path: string) => {
+        registered.push(path);
+        return Promise.resolve();
+      },
+    },
+  });
   Object.assign(window, {
     fetch: (url: string) => {
       fetched.push(String(url));
@@ -25,12 +35,13 @@ function page(options: { intent: boolean; smartphone?: boolean; body?: string; h
     },
     matchMedia: (query: string) => ({ matches: options.smartphone === true && query.includes("max-width") }),
   });
-  window.eval(START_SCRIPTS);
+  window.eval(startScripts(SMARTPHONE_QUERY, "/sw.js"));
   const document = window.document;
   return {
     window,
     document,
     fetched,
+    registered,
     started: () => document.querySelector('script[type="module"]') !== null,
     hydrate: async () => {
       document.documentElement.dataset.hydrated = "true";
@@ -74,6 +85,14 @@ describe("START_SCRIPTS on a page that loads the app on intent (decision 028)", 
       "https://site.test/assets/entry.client-A.js",
     ]);
     expect(p.fetched).toEqual(["https://site.test/i18n/en?v=1"]);
+  });
+
+  it("registers the service worker once the page has loaded, without the app", () => {
+    const p = page({ intent: true, body: BODY });
+    expect(p.registered).toEqual([]);
+    p.window.dispatchEvent(new p.window.Event("load"));
+    expect(p.registered).toEqual(["/sw.js"]);
+    expect(p.started()).toBe(false);
   });
 
   it("starts on a key press, and from the global the browser tests use", () => {
