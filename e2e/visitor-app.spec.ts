@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, message, test, watchConsole } from "./fixtures";
+import { expect, expectAccessible, hydrated, message, test, watchConsole } from "./fixtures";
 
 /**
  * Decision 028: a logged-out visitor's home page, pages and landers load the app's JavaScript only
@@ -112,4 +112,25 @@ test("a logged-in member's pages load the app at once", async ({ page, loginAs }
   await page.goto("/pages/faq");
   await expect(page.locator("html")).not.toHaveAttribute("data-start", /.*/);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+});
+
+test("a page left open across a deploy that removed the app's files reloads, and then works", async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem("skipped-site-entry-warning", new Date().toISOString()));
+  let loads = 0;
+  page.on("load", () => loads++);
+  // Until the page has reloaded, the app's entry is gone (404), as after a deploy.
+  await page.route("**/assets/entry.client-*.js", (route) =>
+    loads <= 1 ? route.fulfill({ status: 404, body: "" }) : route.continue(),
+  );
+  await page.goto("/", { waitUntil: "networkidle" });
+  await page.evaluate(() => {
+    (window as unknown as { before?: boolean }).before = true;
+  });
+  const signup = page.getByRole("link", { name: message("en", "home.cta_signup") });
+  await signup.hover();
+  await expect.poll(() => loads).toBe(2);
+  expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBeUndefined();
+  await hydrated(page);
+  await signup.click();
+  await expect(page.getByRole("dialog", { name: message("en", "signup.title") })).toBeVisible();
 });

@@ -1,6 +1,8 @@
 import { LIMITS } from "@app/contract";
 
-const STORAGE_KEY = "chunk-reload-at";
+/** When the page last reloaded for a missing chunk (session storage; START_SCRIPTS reads it too). */
+export const CHUNK_RELOAD_KEY = "chunk-reload-at";
+const STORAGE_KEY = CHUNK_RELOAD_KEY;
 
 /** "Loading chunk N failed" (webpack wording of the spec) and the browsers' wordings for dynamic imports. */
 export function isChunkLoadError(error: unknown): boolean {

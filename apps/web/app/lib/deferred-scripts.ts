@@ -9,7 +9,8 @@
  * and asks for the page's messages at the same moment (lib/messages.ts: they are not in the HTML).
  * The page is readable at once; it becomes interactive about one round trip later than before.
  */
-import { APP } from "@app/contract";
+import { APP, LIMITS } from "@app/contract";
+import { CHUNK_RELOAD_KEY } from "./chunk-reload";
 import { SMARTPHONE_QUERY } from "./media";
 import { MESSAGES_REL, STARTED_MESSAGES } from "./messages";
 
@@ -42,6 +43,9 @@ export const START_APP_GLOBAL = "__startApp";
  *   A click on such a control before hydration is held (`aria-busy`) and replayed on the same element
  *   once the page is hydrated (hydration keeps the server's elements). Plain links are followed. The
  *   service worker (decision 026) is registered once the page has loaded, as the app would have.
+ * - When the app's scripts cannot be loaded (a page left open across a deploy that removed its files:
+ *   the module script's static imports fire `error` on it, its `import()` of the entry rejects), the
+ *   page reloads, at most once a minute (the rule of lib/chunk-reload.ts, same storage key).
  * - Until the page is hydrated it stops forms from being sent by the browser itself: the app's forms
  *   have no action of their own and would go out as a GET, a password in the URL; what was typed
  *   stays in the fields for when the page is ready.
@@ -56,7 +60,9 @@ export function startScripts(smartphoneQuery: string, serviceWorkerPath: string 
   return `(function(){var d=document,h=d.documentElement,started=false,held=null;
 function hydrated(){return h.hasAttribute("data-hydrated")}
 d.addEventListener("submit",function(e){if(!hydrated())e.preventDefault()},true);
-function start(){if(started)return;started=true;var t=d.querySelector('link[rel="${MESSAGES_REL}"]');if(t)window.${STARTED_MESSAGES}=fetch(t.href,{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("HTTP "+r.status);return r.json()});var l=d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]');for(var i=0;i<l.length;i++){var p=d.createElement("link");p.rel="modulepreload";p.href=l[i].href;p.setAttribute("nonce",l[i].nonce);d.head.appendChild(p)}var s=d.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]');for(var j=0;j<s.length;j++){var m=d.createElement("script");m.type="module";m.async=true;m.setAttribute("nonce",s[j].nonce);m.textContent=s[j].textContent;s[j].replaceWith(m)}}
+function start(){if(started)return;started=true;var t=d.querySelector('link[rel="${MESSAGES_REL}"]');if(t)window.${STARTED_MESSAGES}=fetch(t.href,{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("HTTP "+r.status);return r.json()});var l=d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]');for(var i=0;i<l.length;i++){var p=d.createElement("link");p.rel="modulepreload";p.href=l[i].href;p.setAttribute("nonce",l[i].nonce);d.head.appendChild(p)}var s=d.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]');for(var j=0;j<s.length;j++){var m=d.createElement("script");m.type="module";m.async=true;m.setAttribute("nonce",s[j].nonce);m.textContent=s[j].textContent;m.addEventListener("error",stale);s[j].replaceWith(m)}}
+addEventListener("unhandledrejection",function(e){var r=e.reason,t=r&&r.message||String(r);if(!hydrated()&&/dynamically imported module|Importing a module script failed/i.test(t))stale()});
+function stale(){try{var n=Date.now();if(n-Number(sessionStorage.getItem("${CHUNK_RELOAD_KEY}")||0)<${LIMITS.chunkReloadIntervalMs})return;sessionStorage.setItem("${CHUNK_RELOAD_KEY}",String(n))}catch(e){return}location.reload()}
 window.${START_APP_GLOBAL}=start;
 if(h.getAttribute("${START_ATTRIBUTE}")!=="${START_ON_INTENT}"){if(d.visibilityState==="visible")requestAnimationFrame(function(){setTimeout(start,0)});else start();return}
 ${worker}

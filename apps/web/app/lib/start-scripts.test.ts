@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { JSDOM } from "jsdom";
+import { JSDOM, VirtualConsole } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL, START_APP_GLOBAL, startScripts } from "./deferred-scripts";
 import { hideDismissedScript } from "./dismissals";
@@ -11,11 +11,15 @@ import { MESSAGES_REL } from "./messages";
  * the document, which a shared test document would keep.
  */
 function page(options: { intent: boolean; smartphone?: boolean; body?: string; head?: string }) {
+  // jsdom cannot navigate: a reload shows up as its "not implemented" error, collected here.
+  const jsdomErrors: string[] = [];
+  const virtualConsole = new VirtualConsole();
+  virtualConsole.on("jsdomError", (error: Error) => jsdomErrors.push(error.message));
   const dom = new JSDOM(
     `<!DOCTYPE html><html${options.intent ? ' data-start="intent"' : ""}><head>${options.head ?? ""}` +
       `<link rel="${MESSAGES_REL}" href="/i18n/en?v=1"><link rel="${DEFERRED_PRELOAD_REL}" href="/assets/entry.client-A.js" nonce="n"></head>` +
       `<body>${options.body ?? ""}<script type="${DEFERRED_MODULE_TYPE}" nonce="n">import "/assets/manifest-B.js";</script></body></html>`,
-    { runScripts: "outside-only", url: "https://site.test/" },
+    { runScripts: "outside-only", url: "https://site.test/", virtualConsole },
   );
   const { window } = dom;
   const fetched: string[] = [];
@@ -42,6 +46,7 @@ function page(options: { intent: boolean; smartphone?: boolean; body?: string; h
     document,
     fetched,
     registered,
+    jsdomErrors,
     started: () => document.querySelector('script[type="module"]') !== null,
     hydrate: async () => {
       document.documentElement.dataset.hydrated = "true";
@@ -93,6 +98,35 @@ describe("START_SCRIPTS on a page that loads the app on intent (decision 028)", 
     p.window.dispatchEvent(new p.window.Event("load"));
     expect(p.registered).toEqual(["/sw.js"]);
     expect(p.started()).toBe(false);
+  });
+
+  it("reloads the page when the app's entry cannot be loaded, at most once a minute", () => {
+    const p = page({ intent: true, body: BODY });
+    p.fire(p.document.getElementById("button") as Element, "pointerover");
+    const entry = p.document.querySelector('script[type="module"]') as HTMLScriptElement;
+    entry.dispatchEvent(new p.window.Event("error"));
+    const reloadedAt = Number(p.window.sessionStorage.getItem("chunk-reload-at"));
+    expect(Date.now() - reloadedAt).toBeLessThan(5_000);
+    const reloads = () => p.jsdomErrors.filter((m) => /navigation|reload/i.test(m)).length;
+    expect(reloads()).toBe(1);
+    // A second failure within the minute (the new page's entry missing too) does not loop.
+    entry.dispatchEvent(new p.window.Event("error"));
+    expect(reloads()).toBe(1);
+    expect(Number(p.window.sessionStorage.getItem("chunk-reload-at"))).toBe(reloadedAt);
+  });
+
+  it("reloads too when the entry's import() fails before hydration, and not for other rejections", () => {
+    const p = page({ intent: true, body: BODY });
+    const reloads = () => p.jsdomErrors.filter((m) => /navigation|reload/i.test(m)).length;
+    const reject = (reason: unknown) => {
+      const event = new p.window.Event("unhandledrejection") as Event & { reason?: unknown };
+      event.reason = reason;
+      p.window.dispatchEvent(event);
+    };
+    reject(new Error("quota exceeded"));
+    expect(reloads()).toBe(0);
+    reject(new TypeError("Failed to fetch dynamically imported module: https://site.test/assets/entry.client-A.js"));
+    expect(reloads()).toBe(1);
   });
 
   it("starts on a key press, and from the global the browser tests use", () => {
