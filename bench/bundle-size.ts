@@ -41,6 +41,13 @@ const PAGES = [
   "/landers/video",
 ];
 
+/** A script's decoded size and its size gzipped at level 9 (the build's `.gz` siblings). */
+const sized = (url: string, body: Buffer): ScriptResponse => ({
+  url,
+  raw: body.length,
+  gzip: gzipSync(body, { level: 9 }).length,
+});
+
 /** The page as visited, and with the app once the visitor reached for it (the same for pages that load it at once). */
 interface Visit {
   visited: PageMeasure;
@@ -59,7 +66,7 @@ async function measure(browser: Browser, base: string, path: string): Promise<Vi
       if (!isScript || response.status() !== 200) return;
       pending.push(
         response.body().then(
-          (body) => ({ url: response.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length }),
+          (body) => sized(response.url(), body),
           () => null,
         ),
       );
@@ -75,10 +82,7 @@ async function measure(browser: Browser, base: string, path: string): Promise<Vi
     const texts = await page.evaluate(() =>
       [...document.querySelectorAll("script:not([src])")].map((script) => script.textContent ?? ""),
     );
-    const inline = texts.map((text, i) => {
-      const body = Buffer.from(text);
-      return { url: `inline:${i}`, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
-    });
+    const inline = texts.map((text, i) => sized(`inline:${i}`, Buffer.from(text)));
     const visited: PageMeasure = { page: path, status, scripts: [...inline, ...(await collected())] };
     if (onIntent) {
       await page.evaluate(() => (window as unknown as { __startApp: () => void }).__startApp());

@@ -2,14 +2,17 @@ import { LIMITS } from "@app/contract";
 
 /** When the page last reloaded for a missing chunk (session storage; START_SCRIPTS reads it too). */
 export const CHUNK_RELOAD_KEY = "chunk-reload-at";
-const STORAGE_KEY = CHUNK_RELOAD_KEY;
 
-/** "Loading chunk N failed" (webpack wording of the spec) and the browsers' wordings for dynamic imports. */
+/**
+ * "Loading chunk N failed" (webpack wording of the spec) and the browsers' wordings for dynamic imports
+ * (START_SCRIPTS tests the same pattern before the app is loaded).
+ */
+export const CHUNK_LOAD_ERROR =
+  /Loading chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i;
+
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
-  return /Loading chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i.test(
-    message,
-  );
+  return CHUNK_LOAD_ERROR.test(message);
 }
 
 /**
@@ -21,9 +24,9 @@ export function reloadForChunkError(
   storage: Pick<Storage, "getItem" | "setItem"> = window.sessionStorage,
   reload: () => void = () => window.location.reload(),
 ): boolean {
-  const last = Number(storage.getItem(STORAGE_KEY) ?? 0);
+  const last = Number(storage.getItem(CHUNK_RELOAD_KEY) ?? 0);
   if (now - last < LIMITS.chunkReloadIntervalMs) return false;
-  storage.setItem(STORAGE_KEY, String(now));
+  storage.setItem(CHUNK_RELOAD_KEY, String(now));
   reload();
   return true;
 }

@@ -10,9 +10,10 @@
  * The page is readable at once; it becomes interactive about one round trip later than before.
  */
 import { APP, LIMITS } from "@app/contract";
-import { CHUNK_RELOAD_KEY } from "./chunk-reload";
+import { CHUNK_LOAD_ERROR, CHUNK_RELOAD_KEY } from "./chunk-reload";
 import { SMARTPHONE_QUERY } from "./media";
 import { MESSAGES_REL, STARTED_MESSAGES } from "./messages";
+import { SERVICE_WORKER_OPTIONS } from "./service-worker";
 
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 export const DEFERRED_PRELOAD_REL = "x-deferred-modulepreload";
@@ -53,7 +54,7 @@ export const START_APP_GLOBAL = "__startApp";
 export function startScripts(smartphoneQuery: string, serviceWorkerPath: string | null): string {
   // Without the app, its effect does not register the worker (lib/service-worker.ts): the page does, once loaded.
   const worker = serviceWorkerPath
-    ? `addEventListener("load",function(){if("serviceWorker" in navigator)navigator.serviceWorker.register("${serviceWorkerPath}",{scope:"/",updateViaCache:"none"}).catch(function(){})});`
+    ? `addEventListener("load",function(){if("serviceWorker" in navigator)navigator.serviceWorker.register(${JSON.stringify(serviceWorkerPath)},${JSON.stringify(SERVICE_WORKER_OPTIONS)}).catch(function(){})});`
     : "";
   const control = `button,input,select,textarea,summary,label,[role=button],[${NEEDS_APP}]`;
   const clickable = `button,summary,[role=button],[${NEEDS_APP}]`;
@@ -61,7 +62,7 @@ export function startScripts(smartphoneQuery: string, serviceWorkerPath: string 
 function hydrated(){return h.hasAttribute("data-hydrated")}
 d.addEventListener("submit",function(e){if(!hydrated())e.preventDefault()},true);
 function start(){if(started)return;started=true;var t=d.querySelector('link[rel="${MESSAGES_REL}"]');if(t)window.${STARTED_MESSAGES}=fetch(t.href,{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("HTTP "+r.status);return r.json()});var l=d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]');for(var i=0;i<l.length;i++){var p=d.createElement("link");p.rel="modulepreload";p.href=l[i].href;p.setAttribute("nonce",l[i].nonce);d.head.appendChild(p)}var s=d.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]');for(var j=0;j<s.length;j++){var m=d.createElement("script");m.type="module";m.async=true;m.setAttribute("nonce",s[j].nonce);m.textContent=s[j].textContent;m.addEventListener("error",stale);s[j].replaceWith(m)}}
-addEventListener("unhandledrejection",function(e){var r=e.reason,t=r&&r.message||String(r);if(!hydrated()&&/dynamically imported module|Importing a module script failed/i.test(t))stale()});
+addEventListener("unhandledrejection",function(e){var r=e.reason,t=r&&r.message||String(r);if(!hydrated()&&${CHUNK_LOAD_ERROR}.test(t))stale()});
 function stale(){try{var n=Date.now();if(n-Number(sessionStorage.getItem("${CHUNK_RELOAD_KEY}")||0)<${LIMITS.chunkReloadIntervalMs})return;sessionStorage.setItem("${CHUNK_RELOAD_KEY}",String(n))}catch(e){return}location.reload()}
 window.${START_APP_GLOBAL}=start;
 if(h.getAttribute("${START_ATTRIBUTE}")!=="${START_ON_INTENT}"){if(d.visibilityState==="visible")requestAnimationFrame(function(){setTimeout(start,0)});else start();return}

@@ -10,10 +10,10 @@ import type { RouteHandle } from "../lib/route-handle";
 import { servicesContext } from "../server-context";
 import type { Route } from "./+types/pages";
 
-/** /pages/{slug} (spec §2): terms, privacy, cookies and the other information pages; other slugs are a 404. */
 /** Reading matter: a visitor loads the app only when reaching for a control (decision 028). */
 export const handle: RouteHandle = { startOnIntent: true };
 
+/** /pages/{slug} (spec §2): terms, privacy, cookies and the other information pages; other slugs are a 404. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const slug = params.slug;
   if (!isPageSlug(slug)) throw data(null, { status: 404, statusText: "Not Found" });
