@@ -23,6 +23,12 @@
  * processes, of PostgreSQL (the whole server, ended backends included) and of Redis, from /proc: what a
  * send costs, steadier on a shared box than the p99 that decides the rate.
  *
+ * Commits do not wait for the disk by default (the bench database's synchronous_commit is off, for both
+ * sides alike): on this kind of virtual machine an fdatasync usually takes 0.1 ms but now and then
+ * 150-350 ms, and every commit waiting in it at that moment (ours' or Socket.IO's, whichever side is
+ * stepping) lands in the p99, which then says which side the disk stalled under rather than which
+ * server is faster (decision 020). BENCH_SYNCHRONOUS_COMMIT=on measures with the disk, as deployed.
+ *
  * Servers run in child processes (--expose-gc, IPC), the clients in this process. Members, sessions,
  * credits and conversations are made in bulk SQL (a session token is `<secret><user id>`, its SHA-256
  * stored as the accounts module does). Creates its own database and Redis prefix; removes both.
@@ -38,7 +44,8 @@
  *                         does when connected) or http (POST /api/message.php, the web's fallback),
  *                         BENCH_STATEMENTS=1 prints the statements of one send,
  *                         BENCH_CPU_PROF=<dir> writes each server process's CPU profile there,
- *                         BENCH_POOL_SIZE=<n> sets our nodes' database pool (DATABASE_POOL_SIZE, 10 by default)
+ *                         BENCH_POOL_SIZE=<n> sets our nodes' database pool (DATABASE_POOL_SIZE, 10 by default),
+ *                         BENCH_SYNCHRONOUS_COMMIT=off or on (the bench database's synchronous_commit)
  */
 import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -553,7 +560,8 @@ class TypingOrder {
 
 let setupFailed = false;
 const prefix = `bench:chat:${randomBytes(4).toString("hex")}:`;
-const bench = await openBenchApp(adminUrl, "bench_chat").catch((error: unknown) => {
+const synchronousCommit = env.BENCH_SYNCHRONOUS_COMMIT === "on" ? "on" : "off";
+const bench = await openBenchApp(adminUrl, "bench_chat", { synchronousCommit }).catch((error: unknown) => {
   console.error(`bench:chat needs PostgreSQL at ${adminUrl} (BENCH_DATABASE_URL): ${String(error)}`);
   setupFailed = true;
   return null;
@@ -580,7 +588,8 @@ try {
   await client.end();
   console.log(
     `node ${process.version}; ${all.length} members with sessions and ${all.length / 2} conversations in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
-      `servers in child processes, clients in this one; PostgreSQL ${adminUrl.replace(/\/\/[^@]*@/, "//")}, Redis ${redisUrl}`,
+      `servers in child processes, clients in this one; PostgreSQL ${adminUrl.replace(/\/\/[^@]*@/, "//")} ` +
+      `(synchronous_commit ${synchronousCommit}), Redis ${redisUrl}`,
   );
   const serverEnv = {
     BENCH_DB_URL: bench.url,

@@ -23,12 +23,22 @@ export interface BenchApp {
   close(options?: { keep?: boolean }): Promise<void>;
 }
 
-/** A new database `<prefix>_<random>` on the server of `adminUrl`, with the app's schema and default site. */
-export async function openBenchApp(adminUrl: string, prefix: string): Promise<BenchApp> {
+/**
+ * A new database `<prefix>_<random>` on the server of `adminUrl`, with the app's schema and default site.
+ * `synchronousCommit: "off"` makes every session on it commit without waiting for the WAL to reach the
+ * disk (set on the database before anything connects), for a bench that compares servers, not disks.
+ */
+export async function openBenchApp(
+  adminUrl: string,
+  prefix: string,
+  options: { synchronousCommit?: "on" | "off" } = {},
+): Promise<BenchApp> {
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
+  if (options.synchronousCommit)
+    await admin.query(`alter database ${name} set synchronous_commit = ${options.synchronousCommit}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), `${prefix}-`));

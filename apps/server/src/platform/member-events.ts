@@ -1,5 +1,5 @@
 import { type MemberEvent, memberEventSchema, RESUME_LIMIT } from "@app/contract";
-import { and, asc, eq, gt, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Bus } from "./bus.ts";
 import type { Db, DbOrTx } from "./db/index.ts";
 import { memberEventSeqs, memberEvents } from "./member-events.schema.ts";
@@ -14,6 +14,16 @@ export interface MemberEventMessage {
 export interface PendingDelivery {
   userId: number;
   message: MemberEventMessage;
+}
+
+/** Events to record as part of another statement (MemberEvents.recordLent). */
+export interface LentRecord {
+  /** The CTEs that number and store the events. */
+  ctes: SQL;
+  /** A JSON array of [user id, seq] of what was stored, for the statement's select list. */
+  numbers: SQL;
+  /** The stored events to send after commit, from the statement's `numbers` answer. */
+  deliveries(numbers: unknown): PendingDelivery[];
 }
 
 /** How long events are kept for clients that reconnect. */
@@ -59,6 +69,20 @@ export class MemberEvents {
    * deadlocking, which PostgreSQL would end by failing one of them.
    */
   async recordAll(tx: DbOrTx, entries: ReadonlyArray<{ userId: number; event: MemberEvent }>): Promise<PendingDelivery[]> {
+    const lent = this.recordLent(entries);
+    if (!lent) return [];
+    const result = await tx.execute(sql`with ${lent.ctes} select ${lent.numbers} as "numbers"`);
+    return lent.deliveries((result as unknown as { rows: { numbers: unknown }[] }).rows[0]?.numbers);
+  }
+
+  /**
+   * recordAll as lent CTEs (`event_seqs_bumped`, `events_written`) for a statement that also writes the
+   * change the events announce (a chat send: the debit, the message and its events in one round trip).
+   * Nothing is recorded unless `when` holds (the change's own condition, e.g. "the message was written").
+   * The statement selects `numbers`; `deliveries` turns that answer into what to send after commit.
+   * Null for no entries. Same lock order as recordAll.
+   */
+  recordLent(entries: ReadonlyArray<{ userId: number; event: MemberEvent }>, when: SQL = sql`true`): LentRecord | null {
     const byUser = new Map<number, MemberEvent[]>();
     for (const { userId, event } of entries) {
       const events = byUser.get(userId) ?? [];
@@ -66,10 +90,10 @@ export class MemberEvents {
       byUser.set(userId, events);
     }
     const users = [...byUser.keys()].sort((x, y) => x - y);
-    if (users.length === 0) return [];
+    if (users.length === 0) return null;
     const eventsOf = (userId: number) => byUser.get(userId) ?? [];
-    // One statement: the members' sequence rows bumped in user id order (a multi-row upsert takes them
-    // in the order of its rows), then the event rows numbered from them.
+    // The members' sequence rows bumped in user id order (a multi-row upsert takes them in the order of
+    // its rows), then the event rows numbered from them.
     const bumps = sql.join(
       users.map((userId) => sql`(${userId}::int, ${eventsOf(userId).length}::bigint)`),
       sql`, `,
@@ -82,34 +106,39 @@ export class MemberEvents {
       ),
       sql`, `,
     );
-    const result = await tx.execute(
-      sql`with "bumped" as (
-            insert into ${memberEventSeqs} ("user_id", "seq") values ${bumps}
+    return {
+      ctes: sql`"event_seqs_bumped" as (
+            insert into ${memberEventSeqs} ("user_id", "seq")
+            select "v"."user_id", "v"."n" from (values ${bumps}) as "v"("user_id", "n") where ${when}
             on conflict ("user_id") do update set "seq" = ${memberEventSeqs}."seq" + excluded."seq"
             returning "user_id", "seq"
-          )
-          insert into ${memberEvents} ("user_id", "seq", "event")
-          select e."user_id", b."seq" - e."n" + 1 + e."ord", e."event"
-          from (values ${rows}) as e("user_id", "ord", "n", "event") join "bumped" b on b."user_id" = e."user_id"
-          returning "user_id", "seq"`,
-    );
-    // Both drivers answer `{ rows }`; a member's numbers follow the order of their events.
-    const numbers = new Map<number, number[]>();
-    for (const row of (result as unknown as { rows: { user_id: number; seq: number | string }[] }).rows) {
-      const list = numbers.get(Number(row.user_id)) ?? [];
-      list.push(Number(row.seq));
-      numbers.set(Number(row.user_id), list);
-    }
-    const pending: PendingDelivery[] = [];
-    for (const userId of users) {
-      const seqs = (numbers.get(userId) ?? []).sort((x, y) => x - y);
-      eventsOf(userId).forEach((event, i) => {
-        const seq = seqs[i];
-        if (seq === undefined) throw new Error("member event not numbered");
-        pending.push({ userId, message: { seq, event } });
-      });
-    }
-    return pending;
+          ), "events_written" as (
+            insert into ${memberEvents} ("user_id", "seq", "event")
+            select e."user_id", b."seq" - e."n" + 1 + e."ord", e."event"
+            from (values ${rows}) as e("user_id", "ord", "n", "event") join "event_seqs_bumped" b on b."user_id" = e."user_id"
+            returning "user_id", "seq"
+          )`,
+      numbers: sql`(select coalesce(json_agg(json_build_array("user_id", "seq")), '[]'::json) from "events_written")`,
+      deliveries: (answer) => {
+        // A member's numbers follow the order of their events.
+        const numbers = new Map<number, number[]>();
+        for (const [userId, seq] of (answer ?? []) as [number, number | string][]) {
+          const list = numbers.get(Number(userId)) ?? [];
+          list.push(Number(seq));
+          numbers.set(Number(userId), list);
+        }
+        const pending: PendingDelivery[] = [];
+        for (const userId of users) {
+          const seqs = (numbers.get(userId) ?? []).sort((x, y) => x - y);
+          eventsOf(userId).forEach((event, i) => {
+            const seq = seqs[i];
+            if (seq === undefined) throw new Error("member event not numbered");
+            pending.push({ userId, message: { seq, event } });
+          });
+        }
+        return pending;
+      },
+    };
   }
 
   /** Sends recorded events (call after their transaction committed). A lost one is found by `since`. */

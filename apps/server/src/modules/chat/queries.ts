@@ -231,40 +231,83 @@ export async function writtenCount(db: DbOrTx, me: number): Promise<number> {
 }
 
 /**
- * Appends a message to the locked conversation: the next sequence number, the conversation's time, the
- * sender's side marked as written and read up to it, and both sides back in the lists.
+ * The id and time the next message of this transaction gets, as columns (`next_id`, `now`) for a send's
+ * check statement: knowing them before the write lets the events that announce the message be written
+ * in the same statement as the message. `now()` is the transaction's start, the message's `created_at`.
+ * An id taken by a send that then fails is skipped, as with any sequence.
  */
-export async function insertMessage(
+export const NEXT_MESSAGE_COLUMNS = sql.raw(`nextval('"messages_id_seq"')::int as "next_id", now() as "now"`);
+
+/** A message about to be written: its id and time from NEXT_MESSAGE_COLUMNS. */
+export interface NewMessage {
+  id: number;
+  createdAt: Date | string;
+  conversationId: number;
+  sender: number;
+  clientId: string;
+  content: MessageContent;
+}
+
+/** The columns a message will have once written, but for its sequence number (what events carry). */
+export function newMessageRow(message: NewMessage): Omit<MessageRow, "seq"> {
+  const { content } = message;
+  return {
+    id: message.id,
+    conversation_id: message.conversationId,
+    sender_id: message.sender,
+    client_id: message.clientId,
+    kind: content.kind,
+    text: content.kind === "text" || content.kind === "gift" ? content.text : "",
+    gift_id: content.kind === "gift" ? content.giftId : null,
+    gif: content.kind === "gif" ? content.gif : null,
+    photo_key: content.kind === "photo" ? content.photo.key : null,
+    photo_width: content.kind === "photo" ? content.photo.width : null,
+    photo_height: content.kind === "photo" ? content.photo.height : null,
+    created_at: message.createdAt,
+  };
+}
+
+/** The condition "writePaidMessage wrote the message", for what its statement records beside it. */
+export const MESSAGE_WRITTEN = sql.raw(`exists (select 1 from "message")`);
+
+/**
+ * A paid message in one statement, in the locked conversation (the caller holds the pair's lock and the
+ * sender's credit lock): the credits module's debit, and only when it is done, the conversation's next
+ * sequence number, the sender's side marked as written and read up to it, the message, and the events
+ * that announce it (the caller's, recorded only when MESSAGE_WRITTEN). Answers the message (null when the debit was
+ * not covered), the debit's `earlier` and `balance` (for CreditService.keyedDebitAnswer) and the events'
+ * `numbers` (for LentRecord.deliveries).
+ */
+export async function writePaidMessage(
   tx: DbOrTx,
-  input: { conversationId: number; sender: number; clientId: string; content: MessageContent },
-): Promise<MessageRow> {
-  const { content } = input;
-  // One statement: the conversation's next sequence number, the message with it, the sender's side
-  // marked written and read up to it (the caller holds the conversation's row lock).
-  const [row] = await rowsOf<MessageRow>(
+  message: NewMessage,
+  debit: { ctes: SQL; done: SQL; balance: SQL; earlier: SQL },
+  lent: { ctes: SQL; numbers: SQL } | null,
+): Promise<{ message: MessageRow | null; earlier: unknown; balance: unknown; numbers: unknown }> {
+  const { content } = message;
+  const row = newMessageRow(message);
+  const [answer] = await rowsOf<{ message: MessageRow | null; earlier: unknown; balance: unknown; numbers: unknown }>(
     tx,
-    sql`with "next" as (
+    sql`with ${debit.ctes}, "next" as (
           update "conversations" set "last_seq" = "last_seq" + 1, "updated_at" = now()
-          where "id" = ${input.conversationId} returning "last_seq", "updated_at"
+          where "id" = ${message.conversationId} and ${debit.done} returning "last_seq"
         ), "side" as (
-          update "conversation_members" set "wrote" = true, "read_seq" = (select "last_seq" from "next")
-          where "profile_id" = ${input.sender} and "conversation_id" = ${input.conversationId}
-        )
-        insert into "messages" ("conversation_id", "seq", "sender_id", "client_id", "kind", "text", "gift_id", "gif",
-          "photo_key", "photo_width", "photo_height", "created_at")
-        select ${input.conversationId}, "next"."last_seq", ${input.sender}, ${input.clientId}::uuid, ${content.kind},
-          ${content.kind === "text" || content.kind === "gift" ? content.text : ""},
-          ${content.kind === "gift" ? content.giftId : null},
-          ${content.kind === "gif" ? JSON.stringify(content.gif) : null}::jsonb,
-          ${content.kind === "photo" ? content.photo.key : null},
-          ${content.kind === "photo" ? content.photo.width : null}::int,
-          ${content.kind === "photo" ? content.photo.height : null}::int,
-          "next"."updated_at"
-        from "next"
-        returning ${MESSAGE_COLUMNS}`,
+          update "conversation_members" set "wrote" = true, "read_seq" = "next"."last_seq" from "next"
+          where "profile_id" = ${message.sender} and "conversation_id" = ${message.conversationId}
+        ), "message" as (
+          insert into "messages" ("id", "conversation_id", "seq", "sender_id", "client_id", "kind", "text", "gift_id", "gif",
+            "photo_key", "photo_width", "photo_height", "created_at")
+          select ${row.id}::int, ${message.conversationId}::int, "next"."last_seq", ${message.sender}::int, ${message.clientId}::uuid,
+            ${row.kind}, ${row.text}, ${row.gift_id}, ${content.kind === "gif" ? JSON.stringify(content.gif) : null}::jsonb,
+            ${row.photo_key}, ${row.photo_width}::int, ${row.photo_height}::int, now()
+          from "next"
+          returning ${MESSAGE_COLUMNS}
+        )${lent ? sql`, ${lent.ctes}` : sql``}
+        select (select row_to_json("m") from "message" as "m") as "message", ${debit.earlier} as "earlier",
+               ${debit.balance} as "balance", ${lent ? lent.numbers : sql`null::json`} as "numbers"`,
   );
-  if (!row) throw new Error("conversation vanished");
-  return row;
+  if (!answer) throw new Error("a select without from answers one row");
+  return answer;
 }
 
 export interface ChatListRow {

@@ -43,14 +43,16 @@ import {
   findOwnMessageWith,
   findSide,
   hasHiddenOlder,
-  insertMessage,
   lockConversation,
   lockPair,
   lockSenderAndPair,
+  MESSAGE_WRITTEN,
   type MessageContent,
   type MessageRow,
   markRead,
   messagePage,
+  NEXT_MESSAGE_COLUMNS,
+  newMessageRow,
   otherSide,
   otherSideColumn,
   pairPhotoKeys,
@@ -61,6 +63,7 @@ import {
   unreadTotalStatement,
   type Visible,
   visiblePhotoKey,
+  writePaidMessage,
   writtenCount,
 } from "./queries.ts";
 
@@ -128,12 +131,12 @@ export class ChatService {
 
   constructor(
     private readonly db: Db,
-    private readonly credits: Pick<CreditService, "change" | "account" | "lockExpression">,
+    private readonly credits: Pick<CreditService, "account" | "lockExpression" | "keyedDebit" | "keyedDebitAnswer">,
     private readonly profiles: Pick<ProfileService, "userIdOf" | "cardOf" | "profileIdOf">,
     private readonly photos: Pick<PhotoService, "mainImages" | "urlOf" | "storeChatPhoto" | "chatPhoto" | "deleteChatPhotos">,
     private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked">,
     private readonly likes: Pick<LikeService, "newLikes">,
-    private readonly events: Pick<MemberEvents, "record" | "recordAll" | "deliver" | "publishEphemeral">,
+    private readonly events: Pick<MemberEvents, "record" | "recordLent" | "deliver" | "publishEphemeral">,
     private readonly gifs: Pick<GifCatalogue, "search" | "find">,
     private readonly log: { error(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void } = console,
   ) {}
@@ -191,7 +194,7 @@ export class ChatService {
     for (const event of events) pending.push(await this.events.record(tx, userId, event));
   }
 
-  private present(row: MessageRow, me: number): ChatMessage {
+  private present(row: Omit<MessageRow, "seq">, me: number): ChatMessage {
     const fromMe = Number(row.sender_id) === me;
     const photo =
       row.kind === "photo" && row.photo_width && row.photo_height
@@ -359,12 +362,12 @@ export class ChatService {
       // Not one of the sender's conversations (or no longer: a block deleted it).
       if (other === null) throw new AppError("not_found");
       // The retry check, the visibility condition, the recipient and the conversation's locked row: one statement.
-      const visible = await findOwnMessageAndSide<{ ok: boolean; user_id: number | null }>(
+      const visible = await findOwnMessageAndSide<{ ok: boolean; user_id: number | null; next_id: number; now: string | Date }>(
         tx,
         me,
         other,
         clientId,
-        sql`${this.visibleTo(me)(sql`${other}::int`)} as "ok", ${this.profiles.userIdOf(sql`${other}::int`)} as "user_id"`,
+        sql`${this.visibleTo(me)(sql`${other}::int`)} as "ok", ${this.profiles.userIdOf(sql`${other}::int`)} as "user_id", ${NEXT_MESSAGE_COLUMNS}`,
       );
       if (visible.again) return { replayed: true as const, row: visible.again };
       if (!visible.ok) {
@@ -375,32 +378,49 @@ export class ChatService {
       if (!member.paid && !side.wrote && (await writtenCount(tx, me)) >= LIMITS.freeConversations) {
         throw new AppError("conversation_limit_reached", { max: LIMITS.freeConversations });
       }
-      const debit = await this.credits.change(tx, {
-        userId: member.userId,
-        delta: -cost,
-        reason: content.kind === "gift" || content.kind === "photo" ? content.kind : "message",
-        key: `message:${clientId}`,
-        lockHeld: true,
-      });
-      if (!debit) throw new AppError("not_enough_credits");
-      const row = await insertMessage(tx, { conversationId: Number(side.conversation_id), sender: me, clientId, content });
       const conversationId = Number(side.conversation_id);
+      const message = { id: Number(visible.next_id), createdAt: visible.now, conversationId, sender: me, clientId, content };
+      const presented = newMessageRow(message);
       const otherUser = visible.user_id == null ? null : Number(visible.user_id);
-      const pending = await this.events.recordAll(tx, [
-        ...(otherUser === null
-          ? []
-          : [
-              {
-                userId: otherUser,
-                event: { type: "chat.message", conversation_id: conversationId, message: this.present(row, other) } as const,
-              },
-              { userId: otherUser, event: { type: "badges.changed" } as const },
-            ]),
-        {
+      const events = this.events.recordLent(
+        [
+          ...(otherUser === null
+            ? []
+            : [
+                {
+                  userId: otherUser,
+                  event: {
+                    type: "chat.message",
+                    conversation_id: conversationId,
+                    message: this.present(presented, other),
+                  } as const,
+                },
+                { userId: otherUser, event: { type: "badges.changed" } as const },
+              ]),
+          {
+            userId: member.userId,
+            event: { type: "chat.message", conversation_id: conversationId, message: this.present(presented, me) },
+          },
+        ],
+        MESSAGE_WRITTEN,
+      );
+      // The debit, the message and its events: one statement (decision 020).
+      const written = await writePaidMessage(
+        tx,
+        message,
+        this.credits.keyedDebit({
           userId: member.userId,
-          event: { type: "chat.message", conversation_id: conversationId, message: this.present(row, me) },
-        },
-      ]);
+          cost,
+          reason: content.kind === "gift" || content.kind === "photo" ? content.kind : "message",
+          key: `message:${clientId}`,
+        }),
+        events,
+      );
+      const debit = this.credits.keyedDebitAnswer(written);
+      if (!debit) throw new AppError("not_enough_credits");
+      if (!written.message) throw new Error("conversation vanished");
+      const row = written.message;
+      const pending = events?.deliveries(written.numbers) ?? [];
       return { replayed: false as const, row, balance: debit.balance, pending };
     });
     if (outcome.replayed) return { response: await this.replay(member, outcome.row), replayed: true };

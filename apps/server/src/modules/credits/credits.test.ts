@@ -154,3 +154,47 @@ describe("idempotency keys", () => {
     });
   });
 });
+
+describe("a keyed debit lent to another module's statement", () => {
+  /** The lent CTEs run as another module runs them: under the credit lock, with a write gated on `done`. */
+  async function spend(userId: number, cost: number, key: string) {
+    return database.db.transaction(async (tx) => {
+      await tx.execute(sql`select ${credits.lockExpression(userId)}`);
+      const debit = credits.keyedDebit({ userId, cost, reason: "message", key });
+      const result = await tx.execute(
+        sql`with ${debit.ctes}, "paid_for" as (select 1 as "n" where ${debit.done})
+            select ${debit.earlier} as "earlier", ${debit.balance} as "balance", (select count(*)::int from "paid_for") as "gated"`,
+      );
+      const [row] = (result as unknown as { rows: { earlier: unknown; balance: unknown; gated: number }[] }).rows;
+      return { change: credits.keyedDebitAnswer(row), gated: Number(row?.gated) };
+    });
+  }
+
+  it("debits once per key, answers a replay with the first balance, and refuses what the balance does not cover", async () => {
+    const userId = await accountWith(25);
+    expect(await spend(userId, 10, "message:a")).toEqual({ change: { balance: 15, replayed: false }, gated: 1 });
+    expect(await spend(userId, 10, "message:a")).toEqual({ change: { balance: 15, replayed: true }, gated: 1 });
+    expect(await spend(userId, 10, "message:b")).toEqual({ change: { balance: 5, replayed: false }, gated: 1 });
+    expect(await spend(userId, 10, "message:c")).toEqual({ change: null, gated: 0 });
+    expect(await balanceOf(userId)).toBe(5);
+    const ledger = (await credits.ledger(database.db, userId)).filter((row) => row.reason === "message");
+    expect(ledger.map((row) => [row.delta, row.balanceAfter, row.key])).toEqual([
+      [-10, 15, "message:a"],
+      [-10, 5, "message:b"],
+    ]);
+  });
+
+  it("writes a ledger row of 0 for a free send, making the account of a member without one", async () => {
+    const userId = await accountWith(0);
+    expect(await spend(userId, 0, "message:free")).toEqual({ change: { balance: 0, replayed: false }, gated: 1 });
+    expect(await spend(userId, 0, "message:free")).toEqual({ change: { balance: 0, replayed: true }, gated: 1 });
+    expect(await credits.account(database.db, userId)).toEqual({ credits: 0, paid: false });
+    expect((await credits.ledger(database.db, userId)).map((row) => [row.delta, row.key])).toEqual([[0, "message:free"]]);
+  });
+
+  it("refuses a paid send of a member without an account", async () => {
+    const userId = await accountWith(0);
+    expect(await spend(userId, 1, "message:none")).toEqual({ change: null, gated: 0 });
+    expect(await credits.ledger(database.db, userId)).toEqual([]);
+  });
+});

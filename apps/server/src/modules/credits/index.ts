@@ -1,2 +1,4 @@
 /** The credits module's public face: its service (which also lends SQL for the member context). */
+
+export type { LentDebit } from "./queries.ts";
 export { type CreditChange, type CreditChangeInput, CreditService } from "./service.ts";

@@ -62,34 +62,67 @@ export async function debitWithLedgerRow(
 }
 
 /**
- * A keyed debit in one statement, under the member's credit lock (taken by an earlier statement, so that
- * this one's snapshot sees what a holder before us committed): the earlier change with this key, if any
- * (then nothing is written), else the debit and its ledger row when the balance covers it. Answers the
- * earlier row's balance, or the new balance, or neither (not enough credits).
+ * A keyed debit as named CTEs (`credit_earlier`, `credit_debited`, `credit_written`) for a statement that
+ * writes what it pays for beside it, under the member's credit lock (taken by an earlier statement, so
+ * that this one's snapshot sees what a holder before us committed): the earlier change with this key, if
+ * any (then nothing is written), else the debit and its ledger row when the balance covers it. `amount`
+ * 0 (a free kind of send) writes a ledger row of 0, making the account if there is none, as `change`
+ * does for a delta of 0.
+ *
+ * `done` is true when the key's change happened, now or earlier (what the caller's own writes wait
+ * for); `balance` is the new balance, `earlier` the balance after the earlier change (each null otherwise).
  */
+export interface LentDebit {
+  ctes: SQL;
+  done: SQL;
+  balance: SQL;
+  earlier: SQL;
+}
+
+export function keyedDebitCtes(row: { userId: number; amount: number; reason: string; key: string }): LentDebit {
+  if (!Number.isSafeInteger(row.amount) || row.amount < 0)
+    throw new Error(`debit must be a whole amount >= 0, got ${row.amount}`);
+  const debited =
+    row.amount > 0
+      ? sql`update ${creditAccounts} set "balance" = "balance" - ${row.amount}, "updated_at" = now()
+          where "user_id" = ${row.userId} and "balance" - ${row.amount} >= 0 and not exists (select 1 from "credit_earlier")
+          returning "balance"`
+      : sql`insert into ${creditAccounts} ("user_id", "balance") select ${row.userId}, 0 where not exists (select 1 from "credit_earlier")
+          on conflict ("user_id") do update set "updated_at" = now()
+          returning "balance"`;
+  return {
+    ctes: sql`"credit_earlier" as (
+          select "balance_after" from ${creditLedger} where "user_id" = ${row.userId} and "key" = ${row.key} limit 1
+        ), "credit_debited" as (${debited}), "credit_written" as (
+          insert into ${creditLedger} ("user_id", "delta", "balance_after", "reason", "key")
+          select ${row.userId}, ${-row.amount}, "balance", ${row.reason}, ${row.key} from "credit_debited"
+          returning "balance_after"
+        )`,
+    done: sql`(exists (select 1 from "credit_written") or exists (select 1 from "credit_earlier"))`,
+    balance: sql`(select "balance_after" from "credit_written")`,
+    earlier: sql`(select "balance_after" from "credit_earlier")`,
+  };
+}
+
+/** Reads the balances a LentDebit's statement answered as `earlier` and `balance`. */
+export function debitOutcome(row: { earlier?: unknown; balance?: unknown } | undefined): {
+  earlier: number | null;
+  balance: number | null;
+} {
+  return {
+    earlier: row?.earlier == null ? null : Number(row.earlier),
+    balance: row?.balance == null ? null : Number(row.balance),
+  };
+}
+
+/** keyedDebitCtes on its own: one statement answering the earlier balance, or the new one, or neither. */
 export async function keyedDebitWithLedgerRow(
   tx: DbOrTx,
   row: { userId: number; amount: number; reason: string; key: string },
 ): Promise<{ earlier: number | null; balance: number | null }> {
-  const result = await tx.execute(
-    sql`with "earlier" as (
-          select "balance_after" from ${creditLedger} where "user_id" = ${row.userId} and "key" = ${row.key} limit 1
-        ), "debited" as (
-          update ${creditAccounts} set "balance" = "balance" - ${row.amount}, "updated_at" = now()
-          where "user_id" = ${row.userId} and "balance" - ${row.amount} >= 0 and not exists (select 1 from "earlier")
-          returning "balance"
-        ), "written" as (
-          insert into ${creditLedger} ("user_id", "delta", "balance_after", "reason", "key")
-          select ${row.userId}, ${-row.amount}, "balance", ${row.reason}, ${row.key} from "debited"
-          returning "balance_after"
-        )
-        select (select "balance_after" from "earlier") as "earlier", (select "balance_after" from "written") as "balance"`,
-  );
-  const [answer] = (result as unknown as { rows: { earlier: number | null; balance: number | null }[] }).rows;
-  return {
-    earlier: answer?.earlier == null ? null : Number(answer.earlier),
-    balance: answer?.balance == null ? null : Number(answer.balance),
-  };
+  const debit = keyedDebitCtes(row);
+  const result = await tx.execute(sql`with ${debit.ctes} select ${debit.earlier} as "earlier", ${debit.balance} as "balance"`);
+  return debitOutcome((result as unknown as { rows: { earlier: unknown; balance: unknown }[] }).rows[0]);
 }
 
 /**

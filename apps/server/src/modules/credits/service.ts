@@ -3,12 +3,15 @@ import type { Db, DbOrTx, Tx } from "../../platform/db/index.ts";
 import {
   addToBalance,
   creditColumnsOfUser,
+  debitOutcome,
   debitWithLedgerRow,
   findCreditAccount,
   findKeyedLedgerRow,
   insertLedgerRow,
+  keyedDebitCtes,
   keyedDebitWithLedgerRow,
   type LedgerRow,
+  type LentDebit,
   ledgerOf,
   lockMemberCredits,
   memberCreditsLock,
@@ -41,6 +44,12 @@ export interface CreditChange {
   replayed: boolean;
 }
 
+/** A keyed debit's outcome as a CreditChange: the earlier change's balance on a replay, null when not covered. */
+function keyedChange(debit: { earlier: number | null; balance: number | null }): CreditChange | null {
+  if (debit.earlier !== null) return { balance: debit.earlier, replayed: true };
+  return debit.balance === null ? null : { balance: debit.balance, replayed: false };
+}
+
 /**
  * The credits module's public face: the only writer of balances, premium flags and the ledger
  * (decision 015). Every change is a ledger row written in the caller's transaction, with what it pays for.
@@ -59,9 +68,7 @@ export class CreditService {
       if (!input.lockHeld) await lockMemberCredits(tx, userId);
       if (delta < 0) {
         // The usual keyed change, a paid message: the replay check and the debit in one statement.
-        const debit = await keyedDebitWithLedgerRow(tx, { userId, amount: -delta, reason, key });
-        if (debit.earlier !== null) return { balance: debit.earlier, replayed: true };
-        return debit.balance === null ? null : { balance: debit.balance, replayed: false };
+        return keyedChange(await keyedDebitWithLedgerRow(tx, { userId, amount: -delta, reason, key }));
       }
       const earlier = await findKeyedLedgerRow(tx, userId, key);
       if (earlier) return { balance: earlier.balanceAfter, replayed: true };
@@ -99,6 +106,22 @@ export class CreditService {
    */
   lockExpression(userId: number): SQL {
     return memberCreditsLock(userId);
+  }
+
+  /**
+   * A keyed debit of `cost` credits (0 for a free kind of send) as lent CTEs, for a module that writes
+   * what it pays for in the same statement (a chat send: the debit, the message and its events in one
+   * round trip). Same rules as `change` with that key: the caller took `lockExpression(userId)` in an
+   * earlier statement of its transaction, gates its own writes on `done`, selects `earlier` and
+   * `balance`, and reads them with `keyedDebitAnswer`.
+   */
+  keyedDebit(input: { userId: number; cost: number; reason: string; key: string }): LentDebit {
+    return keyedDebitCtes({ userId: input.userId, amount: input.cost, reason: input.reason, key: input.key });
+  }
+
+  /** What a keyedDebit's statement answered, as `change` answers: null when the balance did not cover it. */
+  keyedDebitAnswer(row: { earlier?: unknown; balance?: unknown } | undefined): CreditChange | null {
+    return keyedChange(debitOutcome(row));
   }
 
   /** A change on its own: opens its own transaction for the balance and the ledger row. */
