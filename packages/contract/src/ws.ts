@@ -15,7 +15,10 @@ export * from "./ws-constants.ts";
 export const memberEventSchema = z.discriminatedUnion("type", [
   /** The member's own account changed (credits, premium, settings on another device): reload the user call. */
   z.object({ type: z.literal("user.changed") }),
-  /** A count of the top navigation changed (unread messages, new likes): reload the counts. */
+  /**
+   * A count of the top navigation changed (unread messages, new likes): reload the counts. Not sent
+   * beside a chat.message from the other member, which changes the unread count by itself.
+   */
   z.object({ type: z.literal("badges.changed") }),
   /** Someone liked the member (not a match yet): the new-likes badge and the likes overview reload. */
   z.object({ type: z.literal("like.received"), profile_id: z.number().int() }),
@@ -31,7 +34,8 @@ export const memberEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("like.match"), profile: likePopupProfileSchema, initiator: z.boolean() }),
   /**
    * A message in one of the member's conversations, theirs (`from_me`, from another tab) or the other
-   * member's: the conversation shows it in order (by id), the chat list reloads.
+   * member's: the conversation shows it in order (by id), the chat list reloads, and for the other
+   * member's the counts of the top navigation reload (no badges.changed comes with it).
    */
   z.object({ type: z.literal("chat.message"), conversation_id: z.number().int(), message: chatMessageSchema }),
   /** The other member read the conversation up to `message_id` (read marks). */

@@ -601,8 +601,8 @@ describe(`chat never loses a message (${MEMBERS} members, two nodes, ${usingPost
       for (const [k, node] of nodes.entries())
         node.app.services.bus.publish = publishes[k] as typeof node.app.services.bus.publish;
     }
-    // Ann's message and badge, Ben's own copy: none went out live.
-    expect(dropped).toBeGreaterThanOrEqual(3);
+    // Ann's copy and Ben's own: neither went out live.
+    expect(dropped).toBeGreaterThanOrEqual(2);
     const message = ben.sent.at(-1) as Sent;
     // Ann's client asks for what came after its last seq (the web: with each ping) and gets it, once.
     expect(await until(() => ann.view.get(message.conversationId)?.has(message.id) === true, 30_000)).toBe(true);

@@ -382,26 +382,13 @@ export class ChatService {
       const message = { id: Number(visible.next_id), createdAt: visible.now, conversationId, sender: me, clientId, content };
       const presented = newMessageRow(message);
       const otherUser = visible.user_id == null ? null : Number(visible.user_id);
+      const announce = (userId: number, profileId: number) => ({
+        userId,
+        event: { type: "chat.message", conversation_id: conversationId, message: this.present(presented, profileId) } as const,
+      });
+      // To the recipient (whose counts it changes: no badges.changed beside it) and the sender's own tabs.
       const events = this.events.recordLent(
-        [
-          ...(otherUser === null
-            ? []
-            : [
-                {
-                  userId: otherUser,
-                  event: {
-                    type: "chat.message",
-                    conversation_id: conversationId,
-                    message: this.present(presented, other),
-                  } as const,
-                },
-                { userId: otherUser, event: { type: "badges.changed" } as const },
-              ]),
-          {
-            userId: member.userId,
-            event: { type: "chat.message", conversation_id: conversationId, message: this.present(presented, me) },
-          },
-        ],
+        [...(otherUser === null ? [] : [announce(otherUser, other)]), announce(member.userId, me)],
         MESSAGE_WRITTEN,
       );
       // The debit, the message and its events: one statement (decision 020).

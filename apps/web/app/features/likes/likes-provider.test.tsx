@@ -67,6 +67,45 @@ describe("likes provider", () => {
     expect(fetch.mock.calls.filter(([url]) => url === "/api/badges.php")).toHaveLength(3);
   });
 
+  it("reloads the unread count on the other member's chat message, not on the member's own from another tab", async () => {
+    let unread = 2;
+    const fetch = stubApi({
+      "GET /api/badges.php": () => ({ new_likes: 0, unread_messages: unread }),
+      "GET /api/auto-like.php": { profile: null },
+    });
+    const live = liveServerEvents();
+    renderProvider({ events: live.events });
+    await vi.waitFor(() => expect(screen.getByTestId("badges")).toHaveTextContent("0/2"));
+    const message = (seq: number, fromMe: boolean) => ({
+      type: "event" as const,
+      seq,
+      event: {
+        type: "chat.message" as const,
+        conversation_id: 5,
+        message: {
+          id: seq,
+          conversation_id: 5,
+          profile_id: fromMe ? 1 : 4,
+          from_me: fromMe,
+          kind: "text" as const,
+          text: "Hi",
+          photo: null,
+          gift: null,
+          gif: null,
+          created_at: new Date().toISOString(),
+          client_id: fromMe ? "5d0c7d4e-2f7c-4a53-9d0e-0d4f7c1b2a3e" : null,
+        },
+      },
+    });
+    unread = 3;
+    act(() => live.socket().push(message(1, false)));
+    await vi.waitFor(() => expect(screen.getByTestId("badges")).toHaveTextContent("0/3"));
+    expect(document.title).toBe("(3) Members");
+    act(() => live.socket().push(message(2, true)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetch.mock.calls.filter(([url]) => url === "/api/badges.php")).toHaveLength(2);
+  });
+
   it("shows the match pop-up for a match completed in another tab (initiator), not for the other member's", async () => {
     stubApi({ "GET /api/badges.php": { new_likes: 0, unread_messages: 0 } });
     const live = liveServerEvents();

@@ -107,6 +107,10 @@ export function LikesProvider({ children, autoLikeDelayMs = LIMITS.firstPollDela
     if (event.initiator) showPopup(event.profile, "match");
   });
   useServerEvent("badges.changed", () => void queryClient.invalidateQueries({ queryKey: BADGES_KEY }));
+  // The other member's message raises the unread count; the server sends no badges.changed beside it.
+  useServerEvent("chat.message", (event) => {
+    if (!event.message.from_me) void queryClient.invalidateQueries({ queryKey: BADGES_KEY });
+  });
   useServerResync(refresh);
 
   // Spec §7 auto-like: asked once per session, a little after the start; shown as a "New like", and the
