@@ -194,7 +194,7 @@ export class MemberEvents {
     const deleted = await this.db
       .delete(memberEvents)
       .where(lt(memberEvents.createdAt, new Date(now.getTime() - MEMBER_EVENT_RETENTION_MS)))
-      .returning({ id: memberEvents.id });
+      .returning({ seq: memberEvents.seq });
     return deleted.length;
   }
 }

@@ -139,13 +139,15 @@ export async function findSide(db: DbOrTx, me: number, id: number): Promise<Side
 }
 
 /**
- * The conversation of the pair `me`–`other`, made (with both sides) when there is none, and locked for
- * the rest of the transaction: its messages get their sequence numbers under this lock.
+ * The conversation of the pair `me`–`other`, made (with both sides) when there is none. The caller holds
+ * the pair's lock (lockSenderAndPair), which every send and block of the pair takes: its messages get
+ * their ids and sequence numbers one send at a time under that lock, so the row itself is not locked (a
+ * row lock is one more write per send).
  */
-export async function lockConversation(tx: DbOrTx, me: number, other: number, card: CardOf): Promise<SideRow> {
+export async function findOrMakeConversation(tx: DbOrTx, me: number, other: number, card: CardOf): Promise<SideRow> {
   const [a, b] = me < other ? [me, other] : [other, me];
   // The usual case, one statement: the conversation exists with both sides.
-  const existing = await lockedSide(tx, me, a, b);
+  const existing = await pairSide(tx, me, a, b);
   if (existing) return existing;
   await tx.execute(
     sql`insert into "conversations" ("profile_a", "profile_b", "fictional")
@@ -155,7 +157,7 @@ export async function lockConversation(tx: DbOrTx, me: number, other: number, ca
   );
   const [conversation] = await rowsOf<{ id: number }>(
     tx,
-    sql`select "id" from "conversations" where "profile_a" = ${a} and "profile_b" = ${b} for update`,
+    sql`select "id" from "conversations" where "profile_a" = ${a} and "profile_b" = ${b}`,
   );
   if (!conversation) throw new Error("conversation vanished");
   await tx.execute(
@@ -171,8 +173,8 @@ export async function lockConversation(tx: DbOrTx, me: number, other: number, ca
 /**
  * A send's checks after its locks, in one statement: is it a retry (the stored message), the caller's
  * `columns` (named expressions: may the sender write to the other profile, and who is it), and the
- * sender's side of the pair's conversation with the conversation row locked for the message's sequence
- * number (none yet for a first message: then lockConversation makes it).
+ * sender's side of the pair's conversation (none yet for a first message: then findOrMakeConversation
+ * makes it). Under the pair's lock, like findOrMakeConversation.
  */
 export async function findOwnMessageAndSide<T>(
   tx: DbOrTx,
@@ -191,7 +193,6 @@ export async function findOwnMessageAndSide<T>(
           select m."conversation_id", m."other_id", m."read_seq", m."deleted_seq", m."wrote", c."last_seq"
           from "conversations" c join "conversation_members" m on m."conversation_id" = c."id" and m."profile_id" = ${me}
           where c."profile_a" = ${a} and c."profile_b" = ${b}
-          for update of c
         ) as "s" on true`,
   );
   if (!row) throw new Error("a select from one row answers one row");
@@ -209,8 +210,8 @@ export async function findOwnMessageAndSide<T>(
   return { ...row, again: row.again ?? undefined, side };
 }
 
-/** `me`'s side of the pair's conversation, the conversation row locked; none while either is missing. */
-async function lockedSide(tx: DbOrTx, me: number, a: number, b: number): Promise<SideRow | undefined> {
+/** `me`'s side of the pair's conversation; none while either is missing. */
+async function pairSide(tx: DbOrTx, me: number, a: number, b: number): Promise<SideRow | undefined> {
   const [row] = await rowsOf<SideRow>(
     tx,
     sql`select m."conversation_id", m."other_id", m."read_seq", m."deleted_seq", m."wrote", c."last_seq"
@@ -543,8 +544,7 @@ export async function deletePairConversation(
     tx,
     sql`select m."conversation_id", m."profile_id", ${unreadOf(cutoff)} as "unread"
         from "conversations" c join "conversation_members" m on m."conversation_id" = c."id"
-        where c."profile_a" = ${lo} and c."profile_b" = ${hi} and c."last_seq" > m."deleted_seq"
-        for update of c`,
+        where c."profile_a" = ${lo} and c."profile_b" = ${hi} and c."last_seq" > m."deleted_seq"`,
   );
   const [deleted] = await rowsOf<{ id: number }>(
     tx,

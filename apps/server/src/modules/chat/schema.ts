@@ -42,7 +42,10 @@ export const conversations = pgTable(
     uniqueIndex("conversations_pair").on(t.profileA, t.profileB),
     // Deleting a profile finds the conversations where it is the second of the pair.
     index("conversations_profile_b").on(t.profileB),
-    index("conversations_fictional").on(t.updatedAt).where(sql`${t.fictional}`),
+    // The conversations with a fictional profile (for the operator console). Not on updated_at: an
+    // indexed column changed by every message would make each message's update of its conversation
+    // write an entry into every index (no heap-only update; decision 020, "Write cost").
+    index("conversations_fictional").on(t.id).where(sql`${t.fictional}`),
     check("conversations_ordered_pair", sql`${t.profileA} < ${t.profileB}`),
   ],
 );
@@ -128,7 +131,8 @@ export const messages = pgTable(
     ),
     uniqueIndex("messages_conversation_seq").on(t.conversationId, t.seq),
     uniqueIndex("messages_sender_client").on(t.senderId, t.clientId),
-    // The daily purge of messages past the retention window (ChatService.purgeExpired).
-    index("messages_created").on(t.createdAt),
+    // The daily purge of messages past the retention window (ChatService.purgeExpired). BRIN: rows are
+    // appended in time order, and an insert into the last pages leaves it as it is.
+    index("messages_created").using("brin", t.createdAt),
   ],
 );

@@ -39,11 +39,11 @@ import {
   deleteForMember,
   deleteMessagesBefore,
   deletePairConversation,
+  findOrMakeConversation,
   findOwnMessageAndSide,
   findOwnMessageWith,
   findSide,
   hasHiddenOlder,
-  lockConversation,
   lockPair,
   lockSenderAndPair,
   MESSAGE_WRITTEN,
@@ -361,7 +361,7 @@ export class ChatService {
       );
       // Not one of the sender's conversations (or no longer: a block deleted it).
       if (other === null) throw new AppError("not_found");
-      // The retry check, the visibility condition, the recipient and the conversation's locked row: one statement.
+      // The retry check, the visibility condition, the recipient, the conversation and the new message's id: one statement.
       const visible = await findOwnMessageAndSide<{ ok: boolean; user_id: number | null; next_id: number; now: string | Date }>(
         tx,
         me,
@@ -374,7 +374,7 @@ export class ChatService {
         const [waiting] = await rowsOf<{ ok: boolean }>(tx, sql`select ${this.listableTo(me)(sql`${other}::int`)} as "ok"`);
         throw new AppError(waiting?.ok ? "recipient_unconfirmed" : "profile_unavailable");
       }
-      const side = visible.side ?? (await lockConversation(tx, me, other, this.card));
+      const side = visible.side ?? (await findOrMakeConversation(tx, me, other, this.card));
       if (!member.paid && !side.wrote && (await writtenCount(tx, me)) >= LIMITS.freeConversations) {
         throw new AppError("conversation_limit_reached", { max: LIMITS.freeConversations });
       }
