@@ -102,7 +102,9 @@ function sessionMemberStatement(db: Db, lent: (userId: SQL) => LentMemberColumns
     .select({ session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt }, ...memberSelection(lent) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    // The database's clock, not a parameter: with the token hash as its only parameter PostgreSQL keeps
+    // one generic plan for it instead of planning it again on every request (decision 020, "Write cost").
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
     .prepare("session_member");
 }
@@ -114,13 +116,13 @@ function sessionMemberStatement(db: Db, lent: (userId: SQL) => LentMemberColumns
 const sessionStatements = new WeakMap<Db, ReturnType<typeof sessionMemberStatement>>();
 
 /** The member of a valid session: session, account and lent columns in one query. */
-export async function findSessionUser(db: Db, tokenHash: string, now: Date, lent: (userId: SQL) => LentMemberColumns) {
+export async function findSessionUser(db: Db, tokenHash: string, lent: (userId: SQL) => LentMemberColumns) {
   let statement = sessionStatements.get(db);
   if (!statement) {
     statement = sessionMemberStatement(db, lent);
     sessionStatements.set(db, statement);
   }
-  const [row] = await statement.execute({ tokenHash, now });
+  const [row] = await statement.execute({ tokenHash });
   return row;
 }
 

@@ -255,7 +255,7 @@ export class AccountService {
   async member(token: string | undefined): Promise<MemberContext | null> {
     if (!token || token.length > 100) return null;
     const now = new Date();
-    const found = await findSessionUser(this.db, hashToken(token), now, this.lentColumns);
+    const found = await findSessionUser(this.db, hashToken(token), this.lentColumns);
     if (!found || found.user.status === "pending_deletion" || found.profileId === null) return null;
     if (now.getTime() - found.session.lastSeenAt.getTime() > HOUR) await touchSession(this.db, found.session.id, now);
     return this.contextOf(found.user, { ...found, profileId: found.profileId });
@@ -263,7 +263,7 @@ export class AccountService {
 
   async logout(token: string | undefined): Promise<void> {
     if (!token || token.length > 100) return;
-    const found = await findSessionUser(this.db, hashToken(token), new Date(), this.lentColumns);
+    const found = await findSessionUser(this.db, hashToken(token), this.lentColumns);
     await deleteSession(this.db, hashToken(token));
     if (found) this.deps.sessionsEnded?.(found.user.id);
   }
