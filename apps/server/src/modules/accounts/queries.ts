@@ -97,13 +97,16 @@ function memberSelection(lent: (userId: SQL) => LentMemberColumns) {
   return { user: memberUserColumns, ...lent(sql`${users.id}`) };
 }
 
+/**
+ * Expiry is checked against the database's clock, not a parameter: with the token hash as its only
+ * parameter PostgreSQL keeps one generic plan for the statement instead of planning it again on every
+ * request (planning was half its cost; decision 020, "Write cost").
+ */
 function sessionMemberStatement(db: Db, lent: (userId: SQL) => LentMemberColumns) {
   return db
     .select({ session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt }, ...memberSelection(lent) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    // The database's clock, not a parameter: with the token hash as its only parameter PostgreSQL keeps
-    // one generic plan for it instead of planning it again on every request (decision 020, "Write cost").
     .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
     .prepare("session_member");
