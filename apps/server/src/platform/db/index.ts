@@ -63,6 +63,11 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      // Connections stay open once made (pg-pool closes idle ones above `min` after 10 s): a new one
+      // is a new PostgreSQL backend with cold caches that prepares every statement again, and a burst
+      // after a quiet spell paid that on its first sends (bench:chat: 30 sends over 60 ms at the start
+      // of a 400/s step in 2 of 3 runs, none with the pool kept; decision 020, "Write cost").
+      min: options.poolSize ?? 10,
       options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
     });
     // An idle client whose connection drops (server restart, failover) emits 'error'; without a
