@@ -15,7 +15,10 @@
  *             profile room and answers the sender by acknowledgement.
  *             `typing` is forwarded to the conversation's room (a room the socket joined), no database.
  *
- * Environment: BENCH_DB_URL, BENCH_REDIS_URL, BENCH_PREFIX (Redis channel prefix), BENCH_MESSAGE_COST.
+ * Environment: BENCH_DB_URL, BENCH_REDIS_URL, BENCH_PREFIX (Redis channel prefix), BENCH_MESSAGE_COST;
+ * BENCH_DIAG=1 writes to stderr, with the time (seconds.milliseconds of the minute): every statement that
+ * took over 40 ms to answer, garbage collections over 15 ms, and event-loop turns late by over 40 ms
+ * (what found the disk's slow commits and the pool's cold connections; decision 020).
  * IPC: sends {type: "ready", port}; answers {type: "memory"} with {type: "memory", usage, connections}
  * (after full garbage collections); {type: "stop"} closes everything and exits.
  */
@@ -187,6 +190,39 @@ async function startSocketIo(): Promise<Started> {
 }
 
 const send = (message: unknown) => process.send?.(message);
+if (process.env.BENCH_DIAG) await diagnose(kind ?? "?");
+
+/** BENCH_DIAG: what made a send slow, as it happens (see the header). */
+async function diagnose(label: string) {
+  const { PerformanceObserver } = await import("node:perf_hooks");
+  const report = (what: string) => console.error(`${label} ${process.pid} ${new Date().toISOString().slice(17, 23)} ${what}`);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.duration > 15) report(`gc ${entry.duration.toFixed(0)} ms`);
+  }).observe({ entryTypes: ["gc"] });
+  const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = client.query;
+  client.query = function (this: unknown, config: unknown, ...rest: unknown[]) {
+    const text = typeof config === "string" ? config : ((config as { text?: string } | null)?.text ?? "?");
+    const started = performance.now();
+    const answer = query.call(this, config, ...rest);
+    if (answer instanceof Promise) {
+      answer.then(
+        () => {
+          const took = performance.now() - started;
+          if (took > 40) report(`statement ${took.toFixed(0)} ms: ${text.replace(/\s+/g, " ").slice(0, 60)}`);
+        },
+        () => undefined,
+      );
+    }
+    return answer;
+  };
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    if (now - last > 60) report(`event loop ${(now - last - 20).toFixed(0)} ms late`);
+    last = now;
+  }, 20).unref();
+}
 const started = kind === "ours" ? await startOurs() : kind === "socketio" ? await startSocketIo() : null;
 if (!started) throw new Error(`unknown server kind ${kind}`);
 

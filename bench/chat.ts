@@ -45,7 +45,9 @@
  *                         BENCH_STATEMENTS=1 prints the statements of one send,
  *                         BENCH_CPU_PROF=<dir> writes each server process's CPU profile there,
  *                         BENCH_POOL_SIZE=<n> sets our nodes' database pool (DATABASE_POOL_SIZE, 10 by default),
- *                         BENCH_SYNCHRONOUS_COMMIT=off or on (the bench database's synchronous_commit)
+ *                         BENCH_SYNCHRONOUS_COMMIT=off or on (the bench database's synchronous_commit),
+ *                         BENCH_DIAG=1 lists each step's sends over 60 ms (due time + latency) and has the
+ *                         servers report slow statements, long GCs and late event-loop turns (chat-server.ts)
  */
 import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -223,6 +225,9 @@ async function statementsOfOneSend(server: FastifyInstance, member: BenchMember)
 // ---------------------------------------------------------------- measuring
 
 /** Sends due at known times and their arrivals, for one step. */
+/** What BENCH_DIAG lists of a step's sends. */
+const SLOW_MS = 60;
+
 class Tracker {
   private readonly due = new Map<string, number>();
   readonly latencies: number[] = [];
@@ -238,8 +243,12 @@ class Tracker {
     const at = this.due.get(key);
     if (at === undefined) return;
     this.due.delete(key);
-    this.latencies.push(performance.now() - at);
+    const latency = performance.now() - at;
+    this.latencies.push(latency);
+    if (latency > SLOW_MS) this.slow.push(`${new Date(Date.now() - latency).toISOString().slice(17, 23)}+${latency.toFixed(0)}`);
   }
+  /** BENCH_DIAG: the sends slower than SLOW_MS, as "<due time>+<ms>". */
+  readonly slow: string[] = [];
   answered(at: number) {
     this.answers.push(performance.now() - at);
   }
@@ -453,6 +462,11 @@ async function stepUp(title: string, sides: Side[], stepRates: number[]) {
       if (!running.has(side)) continue;
       const result = await runStep(side, rate, stepSeconds);
       console.log(`  ${side.label.padEnd(10)} ${describe(result)}`);
+      if (env.BENCH_DIAG && side.tracker.slow.length > 0) {
+        console.log(
+          `${"".padEnd(13)}${side.tracker.slow.length} over ${SLOW_MS} ms: ${side.tracker.slow.slice(0, 20).join(" ")}`,
+        );
+      }
       if (result.p99 <= p99Limit) best.set(side, result);
       else running.delete(side);
       await sleep(500);
