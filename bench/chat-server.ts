@@ -10,8 +10,8 @@
  *             its profile's room and its conversations' rooms. `send` runs the paid message's minimal
  *             transaction on the same tables with the statements ours uses for these steps (the credits'
  *             advisory lock, the guarded balance update, the ledger row, the conversation's next seq, the
- *             message row; 7 statements with begin and commit, where ours runs 8 for its idempotency,
- *             visibility, pair lock and durable events), then emits `chat.message` to the recipient's
+ *             message row; 7 statements with begin and commit, where ours runs 6 with its session check,
+ *             idempotency, visibility, pair lock and durable events), then emits `chat.message` to the recipient's
  *             profile room and answers the sender by acknowledgement.
  *             `typing` is forwarded to the conversation's room (a room the socket joined), no database.
  *
