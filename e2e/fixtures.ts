@@ -35,7 +35,9 @@ export async function expectAccessible(page: Page, within?: string): Promise<voi
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on("console", (m) => {
-    if (m.type() === "error" || /hydrat/i.test(m.text())) problems.push(m.text());
+    // A failed load names its resource, so that a failure says which one.
+    const url = m.text().startsWith("Failed to load resource") ? ` ${m.location().url}` : "";
+    if (m.type() === "error" || /hydrat/i.test(m.text())) problems.push(`${m.text()}${url}`);
   });
   page.on("pageerror", (e) => problems.push(e.message));
   return problems;
