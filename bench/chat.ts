@@ -225,7 +225,8 @@ async function statementsOfOneSend(server: FastifyInstance, member: BenchMember)
 // ---------------------------------------------------------------- measuring
 
 /** Sends due at known times and their arrivals, for one step. */
-/** What BENCH_DIAG lists of a step's sends. */
+/** What BENCH_DIAG lists of a step's sends (nothing is kept without it). */
+const DIAG = Boolean(process.env.BENCH_DIAG);
 const SLOW_MS = 60;
 
 class Tracker {
@@ -245,7 +246,8 @@ class Tracker {
     this.due.delete(key);
     const latency = performance.now() - at;
     this.latencies.push(latency);
-    if (latency > SLOW_MS) this.slow.push(`${new Date(Date.now() - latency).toISOString().slice(17, 23)}+${latency.toFixed(0)}`);
+    if (DIAG && latency > SLOW_MS)
+      this.slow.push(`${new Date(Date.now() - latency).toISOString().slice(17, 23)}+${latency.toFixed(0)}`);
   }
   /** BENCH_DIAG: the sends slower than SLOW_MS, as "<due time>+<ms>". */
   readonly slow: string[] = [];
@@ -462,7 +464,7 @@ async function stepUp(title: string, sides: Side[], stepRates: number[]) {
       if (!running.has(side)) continue;
       const result = await runStep(side, rate, stepSeconds);
       console.log(`  ${side.label.padEnd(10)} ${describe(result)}`);
-      if (env.BENCH_DIAG && side.tracker.slow.length > 0) {
+      if (side.tracker.slow.length > 0) {
         console.log(
           `${"".padEnd(13)}${side.tracker.slow.length} over ${SLOW_MS} ms: ${side.tracker.slow.slice(0, 20).join(" ")}`,
         );

@@ -1,6 +1,8 @@
 import type { MessageKind } from "@app/contract";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
+import type { LentRecord } from "../../platform/member-events.ts";
+import type { LentDebit } from "../credits/index.ts";
 import type { StoredGif } from "./schema.ts";
 
 /** Rows of a statement (both drivers answer `{ rows }`). */
@@ -189,11 +191,7 @@ export async function findOwnMessageAndSide<T>(
     sql`select (select row_to_json("own") from (select ${MESSAGE_COLUMNS} from "messages"
                  where "sender_id" = ${me} and "client_id" = ${clientId}::uuid) as "own") as "again",
                ${columns}, "s".*
-        from (select 1) as "one" left join lateral (
-          select m."conversation_id", m."other_id", m."read_seq", m."deleted_seq", m."wrote", c."last_seq"
-          from "conversations" c join "conversation_members" m on m."conversation_id" = c."id" and m."profile_id" = ${me}
-          where c."profile_a" = ${a} and c."profile_b" = ${b}
-        ) as "s" on true`,
+        from (select 1) as "one" left join lateral (${pairSideStatement(me, a, b)}) as "s" on true`,
   );
   if (!row) throw new Error("a select from one row answers one row");
   const side =
@@ -210,15 +208,16 @@ export async function findOwnMessageAndSide<T>(
   return { ...row, again: row.again ?? undefined, side };
 }
 
-/** `me`'s side of the pair's conversation; none while either is missing. */
+/** `me`'s side of the conversation of the pair `a` < `b`, with its last sequence number (no row while either is missing). */
+function pairSideStatement(me: number, a: number, b: number): SQL {
+  return sql`select m."conversation_id", m."other_id", m."read_seq", m."deleted_seq", m."wrote", c."last_seq"
+    from "conversations" c join "conversation_members" m on m."conversation_id" = c."id" and m."profile_id" = ${me}
+    where c."profile_a" = ${a} and c."profile_b" = ${b}`;
+}
+
+/** pairSideStatement on its own. */
 async function pairSide(tx: DbOrTx, me: number, a: number, b: number): Promise<SideRow | undefined> {
-  const [row] = await rowsOf<SideRow>(
-    tx,
-    sql`select m."conversation_id", m."other_id", m."read_seq", m."deleted_seq", m."wrote", c."last_seq"
-        from "conversations" c join "conversation_members" m on m."conversation_id" = c."id" and m."profile_id" = ${me}
-        where c."profile_a" = ${a} and c."profile_b" = ${b}
-        for update of c`,
-  );
+  const [row] = await rowsOf<SideRow>(tx, pairSideStatement(me, a, b));
   return row;
 }
 
@@ -249,8 +248,11 @@ export interface NewMessage {
   content: MessageContent;
 }
 
-/** The columns a message will have once written, but for its sequence number (what events carry). */
-export function newMessageRow(message: NewMessage): Omit<MessageRow, "seq"> {
+/** A message's columns before it is written: all but its sequence number (what its events carry). */
+export type UnsentMessage = Omit<MessageRow, "seq">;
+
+/** The columns a message will have once written, but for its sequence number. */
+export function newMessageRow(message: NewMessage): UnsentMessage {
   const { content } = message;
   return {
     id: message.id,
@@ -272,8 +274,8 @@ export function newMessageRow(message: NewMessage): Omit<MessageRow, "seq"> {
 export const MESSAGE_WRITTEN = sql.raw(`exists (select 1 from "message")`);
 
 /**
- * A paid message in one statement, in the locked conversation (the caller holds the pair's lock and the
- * sender's credit lock): the credits module's debit, and only when it is done, the conversation's next
+ * A paid message (`row`, from newMessageRow) in one statement, under the pair's lock and the sender's
+ * credit lock: the credits module's debit, and only when it is done, the conversation's next
  * sequence number, the sender's side marked as written and read up to it, the message, and the events
  * that announce it (the caller's, recorded only when MESSAGE_WRITTEN). Answers the message (null when the debit was
  * not covered), the debit's `earlier` and `balance` (for CreditService.keyedDebitAnswer) and the events'
@@ -281,25 +283,23 @@ export const MESSAGE_WRITTEN = sql.raw(`exists (select 1 from "message")`);
  */
 export async function writePaidMessage(
   tx: DbOrTx,
-  message: NewMessage,
-  debit: { ctes: SQL; done: SQL; balance: SQL; earlier: SQL },
-  lent: { ctes: SQL; numbers: SQL } | null,
+  row: UnsentMessage,
+  debit: LentDebit,
+  lent: LentRecord | null,
 ): Promise<{ message: MessageRow | null; earlier: unknown; balance: unknown; numbers: unknown }> {
-  const { content } = message;
-  const row = newMessageRow(message);
   const [answer] = await rowsOf<{ message: MessageRow | null; earlier: unknown; balance: unknown; numbers: unknown }>(
     tx,
     sql`with ${debit.ctes}, "next" as (
           update "conversations" set "last_seq" = "last_seq" + 1, "updated_at" = now()
-          where "id" = ${message.conversationId} and ${debit.done} returning "last_seq"
+          where "id" = ${row.conversation_id} and ${debit.done} returning "last_seq"
         ), "side" as (
           update "conversation_members" set "wrote" = true, "read_seq" = "next"."last_seq" from "next"
-          where "profile_id" = ${message.sender} and "conversation_id" = ${message.conversationId}
+          where "profile_id" = ${row.sender_id} and "conversation_id" = ${row.conversation_id}
         ), "message" as (
           insert into "messages" ("id", "conversation_id", "seq", "sender_id", "client_id", "kind", "text", "gift_id", "gif",
             "photo_key", "photo_width", "photo_height", "created_at")
-          select ${row.id}::int, ${message.conversationId}::int, "next"."last_seq", ${message.sender}::int, ${message.clientId}::uuid,
-            ${row.kind}, ${row.text}, ${row.gift_id}, ${content.kind === "gif" ? JSON.stringify(content.gif) : null}::jsonb,
+          select ${row.id}::int, ${row.conversation_id}::int, "next"."last_seq", ${row.sender_id}::int, ${row.client_id}::uuid,
+            ${row.kind}, ${row.text}, ${row.gift_id}, ${row.gif === null ? null : JSON.stringify(row.gif)}::jsonb,
             ${row.photo_key}, ${row.photo_width}::int, ${row.photo_height}::int, now()
           from "next"
           returning ${MESSAGE_COLUMNS}
@@ -544,7 +544,8 @@ export async function deletePairConversation(
     tx,
     sql`select m."conversation_id", m."profile_id", ${unreadOf(cutoff)} as "unread"
         from "conversations" c join "conversation_members" m on m."conversation_id" = c."id"
-        where c."profile_a" = ${lo} and c."profile_b" = ${hi} and c."last_seq" > m."deleted_seq"`,
+        where c."profile_a" = ${lo} and c."profile_b" = ${hi} and c."last_seq" > m."deleted_seq"
+        for update of c`,
   );
   const [deleted] = await rowsOf<{ id: number }>(
     tx,

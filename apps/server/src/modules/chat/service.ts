@@ -60,6 +60,7 @@ import {
   readUpTo,
   rowsOf,
   type SideRow,
+  type UnsentMessage,
   unreadTotalStatement,
   type Visible,
   visiblePhotoKey,
@@ -194,7 +195,7 @@ export class ChatService {
     for (const event of events) pending.push(await this.events.record(tx, userId, event));
   }
 
-  private present(row: Omit<MessageRow, "seq">, me: number): ChatMessage {
+  private present(row: UnsentMessage, me: number): ChatMessage {
     const fromMe = Number(row.sender_id) === me;
     const photo =
       row.kind === "photo" && row.photo_width && row.photo_height
@@ -379,12 +380,18 @@ export class ChatService {
         throw new AppError("conversation_limit_reached", { max: LIMITS.freeConversations });
       }
       const conversationId = Number(side.conversation_id);
-      const message = { id: Number(visible.next_id), createdAt: visible.now, conversationId, sender: me, clientId, content };
-      const presented = newMessageRow(message);
+      const unsent = newMessageRow({
+        id: Number(visible.next_id),
+        createdAt: visible.now,
+        conversationId,
+        sender: me,
+        clientId,
+        content,
+      });
       const otherUser = visible.user_id == null ? null : Number(visible.user_id);
       const announce = (userId: number, profileId: number) => ({
         userId,
-        event: { type: "chat.message", conversation_id: conversationId, message: this.present(presented, profileId) } as const,
+        event: { type: "chat.message", conversation_id: conversationId, message: this.present(unsent, profileId) } as const,
       });
       // To the recipient (whose counts it changes: no badges.changed beside it) and the sender's own tabs.
       const events = this.events.recordLent(
@@ -394,7 +401,7 @@ export class ChatService {
       // The debit, the message and its events: one statement (decision 020).
       const written = await writePaidMessage(
         tx,
-        message,
+        unsent,
         this.credits.keyedDebit({
           userId: member.userId,
           cost,
