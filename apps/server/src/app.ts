@@ -339,7 +339,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   await server.register(cookie);
   await registerCompression(server);
   registerEndpointRules(server);
-  registerMemberContext(server, (request) => services.accounts.member(request.cookies[SESSION_COOKIE]));
+  registerMemberContext(
+    server,
+    (request) => services.accounts.member(request.cookies[SESSION_COOKIE]),
+    (request) => services.accounts.sessionStanding(request.cookies[SESSION_COOKIE]),
+  );
   registerSecurityHeaders(server, {
     // API answers get a deny-all policy; HTML pages get their own with a per-response nonce (ssr.ts).
     // (useDefaults: false, or helmet adds its page defaults such as script-src 'self' to this list.)

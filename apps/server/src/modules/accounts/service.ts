@@ -14,7 +14,7 @@ import {
   type User,
 } from "@app/contract";
 import { hash, verify } from "@node-rs/argon2";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -51,6 +51,7 @@ import {
   pruneFailures,
   recentFailures,
   recordFailure,
+  sessionStands,
   type TokenKind,
   touchSession,
   type UserRow,
@@ -265,6 +266,15 @@ export class AccountService {
     if (!found || found.user.status === "pending_deletion" || found.profileId === null) return null;
     if (now.getTime() - found.session.lastSeenAt.getTime() > HOUR) await touchSession(this.db, found.session.id, now);
     return this.contextOf(found.user, { ...found, profileId: found.profileId });
+  }
+
+  /**
+   * A condition (for another module's statement) that the session of this cookie still stands, as
+   * `member` would find it: false for no cookie or a malformed one.
+   */
+  sessionStanding(token: string | undefined): SQL<boolean> {
+    if (!token || token.length > 100) return sql<boolean>`false`;
+    return sessionStands(hashToken(token));
   }
 
   async logout(token: string | undefined): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ServerFrame } from "@app/contract";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "../../seed/seed.ts";
 import { createMember } from "../../test/factories.ts";
@@ -174,5 +175,57 @@ describe("chat live across two server nodes", () => {
     });
     expect(await texts()).toEqual(["Hi over the socket", "Second"]);
     for (const socket of [annSocket, benSocket, eveSocket, visitor]) socket.socket.close();
+  });
+
+  it("checks a socket's session and premium flag in each send, not as they were when it opened", async () => {
+    const free = await createMember(nodeA, { activate: true, gender: "female", name: "Fay", credits: 100 });
+    const men = await Promise.all(
+      [0, 1, 2].map((i) => createMember(nodeA, { activate: true, gender: "male", name: `Man${i}`, credits: 100 })),
+    );
+    const socket = await connectSocket(nodeA, { cookie: free.client.cookieHeader() });
+    await socket.next((f) => f.type === "hello");
+    const sendTo = async (profileId: number) => {
+      const clientId = randomUUID();
+      socket.socket.send(JSON.stringify({ type: "send", message: { profile_id: profileId, client_id: clientId, text: "Hi" } }));
+      return socket.next(
+        (f) =>
+          (f.type === "sent" && f.answer.message.client_id === clientId) ||
+          (f.type === "send_failed" && f.client_id === clientId),
+      );
+    };
+
+    // A free member: two conversations, the third refused (spec §6, §9)...
+    expect(await sendTo(men[0].profileId)).toMatchObject({ type: "sent" });
+    const second = await sendTo(men[1].profileId);
+    if (second.type !== "sent") throw new Error(`not sent: ${JSON.stringify(second)}`);
+    const left = second.answer.credits;
+    expect(await sendTo(men[2].profileId)).toMatchObject({
+      type: "send_failed",
+      status: 403,
+      body: { error: "conversation_limit_reached" },
+    });
+    // ...until a purchase makes her premium while her socket stays open: the next send knows it.
+    await nodeA.services.credits.grantPremium(nodes.database.db, free.userId);
+    expect(await sendTo(men[2].profileId)).toMatchObject({ type: "sent", answer: { credits: left - 10 } });
+
+    // Her session ends without the node closing her socket (as if the bus message were still on its
+    // way): the next frame is refused, nothing stored, nothing charged.
+    await nodes.database.db.execute(sql`delete from "sessions" where "user_id" = ${free.userId}`);
+    expect(await sendTo(men[0].profileId)).toMatchObject({
+      type: "send_failed",
+      status: 403,
+      body: { error: "authentication_required" },
+    });
+    const [stored] = (
+      await nodes.database.db.execute(
+        sql`select count(*)::int as "n" from "messages" m join "profiles" p on p."id" = m."sender_id" where p."user_id" = ${free.userId}`,
+      )
+    ).rows as { n: number }[];
+    expect(stored?.n).toBe(3);
+    const [balance] = (
+      await nodes.database.db.execute(sql`select "balance" from "credit_accounts" where "user_id" = ${free.userId}`)
+    ).rows as { balance: number }[];
+    expect(balance?.balance).toBe(left - 10);
+    socket.socket.close();
   });
 });

@@ -32,20 +32,28 @@ const pairLockKey = (a: SQL, b: SQL) => sql`hashtext(least(${a}, ${b})::text || 
  * right): the sender's, which serialises one member's sends (a retried send, same client_id, then sees
  * the first one's message, and two first messages cannot both pass a free member's limit), then the
  * pair's, which serialises a send and a block between two profiles (a send checks the block after it, a
- * block deletes what a send before it stored), then the caller's `then`. All last until the transaction
- * ends. `other` is the other profile's id, or an expression finding it (the other side of a
- * conversation the sender names); the answer is that id, null when the expression found none (then no
- * pair is locked: a strict function given null does nothing).
+ * block deletes what a send before it stored), then the caller's `then` (further locks), then the
+ * caller's `columns` (named expressions read in the same round trip). All locks last until the
+ * transaction ends. `other` is the other profile's id, or an expression finding it (the other side of a
+ * conversation the sender names); the answer's `other` is that id, null when the expression found none
+ * (then no pair is locked: a strict function given null does nothing).
  */
-export async function lockSenderAndPair(tx: DbOrTx, sender: number, other: SQL, then?: SQL): Promise<number | null> {
-  const [row] = await rowsOf<{ other: number | null }>(
+export async function lockSenderAndPair<T extends object = object>(
+  tx: DbOrTx,
+  sender: number,
+  other: SQL,
+  then?: SQL,
+  columns?: SQL,
+): Promise<T & { other: number | null }> {
+  const [row] = await rowsOf<T & { other: number | null }>(
     tx,
     sql`select "o"."other",
                pg_advisory_xact_lock(${CHAT_SENDER_LOCK}::int, ${sender}::int),
-               pg_advisory_xact_lock(${CHAT_PAIR_LOCK}::int, ${pairLockKey(sql`${sender}::int`, sql`"o"."other"`)})${then ? sql`, ${then}` : sql``}
+               pg_advisory_xact_lock(${CHAT_PAIR_LOCK}::int, ${pairLockKey(sql`${sender}::int`, sql`"o"."other"`)})${then ? sql`, ${then}` : sql``}${columns ? sql`, ${columns}` : sql``}
         from (select (${other})::int as "other") as "o"`,
   );
-  return row?.other == null ? null : Number(row.other);
+  if (!row) throw new Error("a select from one row answers one row");
+  return { ...row, other: row.other == null ? null : Number(row.other) };
 }
 
 /** The pair's lock alone (the block hook): see lockSenderAndPair. */

@@ -79,18 +79,22 @@ class SendsPerMember {
 /**
  * The `send` client frame: POST /api/message.php over the member's open socket, without a request of
  * its own (no HTTP round, no cookie parsing, no shared rate-limit counter), answered with `sent` or
- * `send_failed` (the status and body the HTTP call would answer). The session is read again for every
- * frame, as a request would: a logout or a deletion stops the sends at once, and `paid` is current.
+ * `send_failed` (the status and body the HTTP call would answer). The session is checked again for every
+ * frame, inside the send's transaction (ChatService.send's `standing`): a logout or a deletion stops the
+ * sends at once, and whether the member is premium is read there too.
  */
 export function sendFrameHandler({ chat, site }: { chat: ChatService; site: SiteService }): ClientFrameHandler<"send"> {
   const limit = new SendsPerMember(SEND_LIMIT.max, 60_000);
   return async ({ frame, request, locale, send }) => {
     const { message } = frame;
     try {
-      const member = await request.server.resolveMember(request);
+      // The member the socket was opened with; whether their session still stands is checked in the
+      // send's first statement (a logout or a deletion stops the sends at once).
+      const member = await memberOf(request);
       if (!member) throw new AppError("authentication_required");
       if (!limit.take(member.userId)) throw new AppError("rate_limited");
-      send({ type: "sent", answer: await chat.send(member, message, sendRules(await siteSettingsOf(site, request))) });
+      const rules = sendRules(await siteSettingsOf(site, request));
+      send({ type: "sent", answer: await chat.send(member, message, rules, request.server.sessionStanding(request)) });
     } catch (error) {
       const { status, body } = errorAnswer(error, locale, request.log);
       send({ type: "send_failed", client_id: message.client_id, status, body });

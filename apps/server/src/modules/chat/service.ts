@@ -74,7 +74,8 @@ export const TYPING_RECIPIENT_TTL_MS = 5_000;
 /** The chat list shows at most this many conversations (the latest). */
 export const CHAT_LIST_LIMIT = 500;
 
-type Member = Pick<MemberContext, "userId" | "profileId" | "paid">;
+/** Who sends: the ids are enough (whether they are premium is read under the send's locks). */
+type Member = Pick<MemberContext, "userId" | "profileId">;
 
 /** What a send costs and allows, from the site's settings (spec §9). */
 export interface SendRules {
@@ -132,7 +133,10 @@ export class ChatService {
 
   constructor(
     private readonly db: Db,
-    private readonly credits: Pick<CreditService, "account" | "lockExpression" | "keyedDebit" | "keyedDebitAnswer">,
+    private readonly credits: Pick<
+      CreditService,
+      "account" | "lockExpression" | "keyedDebit" | "keyedDebitAnswer" | "memberColumns"
+    >,
     private readonly profiles: Pick<ProfileService, "userIdOf" | "cardOf" | "profileIdOf">,
     private readonly photos: Pick<PhotoService, "mainImages" | "urlOf" | "storeChatPhoto" | "chatPhoto" | "deleteChatPhotos">,
     private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked">,
@@ -271,9 +275,11 @@ export class ChatService {
   /**
    * POST /api/message.php: a text, a gift (with an optional text) or a GIF, stored with its credits in
    * one transaction, or neither. A retry with the same client_id answers the stored message and
-   * charges nothing.
+   * charges nothing. `standing` is a condition that the sender's session still stands, for a member
+   * read before this call (a socket's, at its upgrade): it is checked in the transaction's first
+   * statement, and a session that ended answers authentication_required with nothing stored.
    */
-  async send(member: Member, input: SendInput, rules: SendRules): Promise<MessageResponse> {
+  async send(member: Member, input: SendInput, rules: SendRules, standing?: SQL): Promise<MessageResponse> {
     const me = member.profileId;
     if (input.gift !== undefined && !isGiftId(input.gift)) throw new AppError("gift_unavailable");
     const text = input.text ?? "";
@@ -297,7 +303,7 @@ export class ChatService {
       content = input.gift !== undefined ? { kind: "gift", text, giftId: input.gift } : { kind: "text", text };
       cost = input.gift !== undefined ? rules.costs.gift : rules.costs.message;
     }
-    const outcome = await this.store(member, recipient, input.client_id, content, cost);
+    const outcome = await this.store(member, recipient, input.client_id, content, cost, standing);
     return outcome.response;
   }
 
@@ -349,17 +355,23 @@ export class ChatService {
     clientId: string,
     content: MessageContent,
     cost: number,
+    standing?: SQL,
   ): Promise<{ response: MessageResponse; replayed: boolean }> {
     const me = member.profileId;
     const outcome = await this.db.transaction(async (tx) => {
       // Under the pair's lock: a block either committed before (seen below) or waits and deletes what we store.
       // The member's credit lock last (decision 020's order), in the same statement: the debit below needs it.
-      const other = await lockSenderAndPair(
+      // In the same round trip: whether the sender's session still stands (a socket's frames), and
+      // whether the sender is premium now (a purchase since the member was read lifts the limit below).
+      const locked = await lockSenderAndPair<{ standing: boolean; paid: boolean }>(
         tx,
         me,
         "profileId" in recipient ? sql`${recipient.profileId}::int` : otherSide(me, recipient.conversationId),
         this.credits.lockExpression(member.userId),
+        sql`${standing ?? sql`true`} as "standing", ${this.credits.memberColumns(sql`${member.userId}::int`).paid} as "paid"`,
       );
+      if (!locked.standing) throw new AppError("authentication_required");
+      const { other } = locked;
       // Not one of the sender's conversations (or no longer: a block deleted it).
       if (other === null) throw new AppError("not_found");
       // The retry check, the visibility condition, the recipient, the conversation and the new message's id: one statement.
@@ -376,7 +388,7 @@ export class ChatService {
         throw new AppError(waiting?.ok ? "recipient_unconfirmed" : "profile_unavailable");
       }
       const side = visible.side ?? (await findOrMakeConversation(tx, me, other, this.card));
-      if (!member.paid && !side.wrote && (await writtenCount(tx, me)) >= LIMITS.freeConversations) {
+      if (!locked.paid && !side.wrote && (await writtenCount(tx, me)) >= LIMITS.freeConversations) {
         throw new AppError("conversation_limit_reached", { max: LIMITS.freeConversations });
       }
       const conversationId = Number(side.conversation_id);
@@ -442,8 +454,7 @@ export class ChatService {
       sql`select ${this.profiles.profileIdOf(sql`${message.userId}::int`)} as "profile_id"`,
     );
     if (row?.profile_id == null) return false;
-    const account = await this.credits.account(this.db, message.userId);
-    const member: Member = { userId: message.userId, profileId: Number(row.profile_id), paid: account.paid };
+    const member: Member = { userId: message.userId, profileId: Number(row.profile_id) };
     const text = [...message.text.trim()].slice(0, rules.maxLength).join("");
     if (!text) return false;
     try {

@@ -1,4 +1,5 @@
 import { type Endpoint, type EndpointResponse, ID_MAX, type MemberContext, parseRequest } from "@app/contract";
+import type { SQL } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { toJSONSchema, type z } from "zod";
 import { AppError } from "../errors.ts";
@@ -14,6 +15,13 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Resolves a session cookie to its member (installed once by `registerMemberContext`). */
     resolveMember(request: FastifyRequest): Promise<MemberContext | null>;
+    /**
+     * A condition, for a statement of the module acting for the request's member, that the session
+     * the request carries still stands. For a socket's frames: their member is the upgrade's
+     * (`memberOf`), and a frame that writes for them checks this in its transaction rather than
+     * reading the session again in a round trip of its own (decision 020, "The session in the send").
+     */
+    sessionStanding(request: FastifyRequest): SQL<boolean>;
   }
 }
 
@@ -26,9 +34,20 @@ const resolved = new WeakMap<FastifyRequest, Promise<MemberContext | null>>();
 export function registerMemberContext(
   app: FastifyInstance,
   resolve: (request: FastifyRequest) => Promise<MemberContext | null>,
+  standing: (request: FastifyRequest) => SQL<boolean>,
 ): void {
   app.decorateRequest("member", null);
   app.decorate("resolveMember", resolve);
+  // A socket's request sends many frames: its condition (a hash of the cookie) is made once.
+  const conditions = new WeakMap<FastifyRequest, SQL<boolean>>();
+  app.decorate("sessionStanding", (request: FastifyRequest) => {
+    let condition = conditions.get(request);
+    if (!condition) {
+      condition = standing(request);
+      conditions.set(request, condition);
+    }
+    return condition;
+  });
 }
 
 /** The member of a request (resolved once and cached for the request), or null for a visitor. */
