@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "../../seed/seed.ts";
 import { createMember } from "../../test/factories.ts";
 import type { TestApp } from "../../test/harness.ts";
+import { rowsOf } from "../../test/members.ts";
 import { connectSocket, isEvent, openTwoNodes } from "../../test/sockets.ts";
 
 let nodes: Awaited<ReturnType<typeof openTwoNodes>>;
@@ -179,9 +180,8 @@ describe("chat live across two server nodes", () => {
 
   it("checks a socket's session and premium flag in each send, not as they were when it opened", async () => {
     const free = await createMember(nodeA, { activate: true, gender: "female", name: "Fay", credits: 100 });
-    const men = await Promise.all(
-      [0, 1, 2].map((i) => createMember(nodeA, { activate: true, gender: "male", name: `Man${i}`, credits: 100 })),
-    );
+    const man = (name: string) => createMember(nodeA, { activate: true, gender: "male", name, credits: 100 });
+    const men = [await man("Max"), await man("Nil"), await man("Oto")] as const;
     const socket = await connectSocket(nodeA, { cookie: free.client.cookieHeader() });
     await socket.next((f) => f.type === "hello");
     const sendTo = async (profileId: number) => {
@@ -216,15 +216,15 @@ describe("chat live across two server nodes", () => {
       status: 403,
       body: { error: "authentication_required" },
     });
-    const [stored] = (
-      await nodes.database.db.execute(
-        sql`select count(*)::int as "n" from "messages" m join "profiles" p on p."id" = m."sender_id" where p."user_id" = ${free.userId}`,
-      )
-    ).rows as { n: number }[];
+    const [stored] = await rowsOf<{ n: number }>(
+      nodes.database,
+      sql`select count(*)::int as "n" from "messages" m join "profiles" p on p."id" = m."sender_id" where p."user_id" = ${free.userId}`,
+    );
     expect(stored?.n).toBe(3);
-    const [balance] = (
-      await nodes.database.db.execute(sql`select "balance" from "credit_accounts" where "user_id" = ${free.userId}`)
-    ).rows as { balance: number }[];
+    const [balance] = await rowsOf<{ balance: number }>(
+      nodes.database,
+      sql`select "balance" from "credit_accounts" where "user_id" = ${free.userId}`,
+    );
     expect(balance?.balance).toBe(left - 10);
     socket.socket.close();
   });

@@ -33,7 +33,7 @@ const pairLockKey = (a: SQL, b: SQL) => sql`hashtext(least(${a}, ${b})::text || 
  * the first one's message, and two first messages cannot both pass a free member's limit), then the
  * pair's, which serialises a send and a block between two profiles (a send checks the block after it, a
  * block deletes what a send before it stored), then the caller's `then` (further locks), then the
- * caller's `columns` (named expressions read in the same round trip). All locks last until the
+ * caller's `columns` (named expressions, given the other profile's id, read in the same round trip). All locks last until the
  * transaction ends. `other` is the other profile's id, or an expression finding it (the other side of a
  * conversation the sender names); the answer's `other` is that id, null when the expression found none
  * (then no pair is locked: a strict function given null does nothing).
@@ -43,13 +43,14 @@ export async function lockSenderAndPair<T extends object = object>(
   sender: number,
   other: SQL,
   then?: SQL,
-  columns?: SQL,
+  columns?: (other: SQL) => SQL,
 ): Promise<T & { other: number | null }> {
+  const otherId = sql`"o"."other"`;
   const [row] = await rowsOf<T & { other: number | null }>(
     tx,
     sql`select "o"."other",
                pg_advisory_xact_lock(${CHAT_SENDER_LOCK}::int, ${sender}::int),
-               pg_advisory_xact_lock(${CHAT_PAIR_LOCK}::int, ${pairLockKey(sql`${sender}::int`, sql`"o"."other"`)})${then ? sql`, ${then}` : sql``}${columns ? sql`, ${columns}` : sql``}
+               pg_advisory_xact_lock(${CHAT_PAIR_LOCK}::int, ${pairLockKey(sql`${sender}::int`, otherId)})${then ? sql`, ${then}` : sql``}${columns ? sql`, ${columns(otherId)}` : sql``}
         from (select (${other})::int as "other") as "o"`,
   );
   if (!row) throw new Error("a select from one row answers one row");
@@ -180,52 +181,20 @@ export async function findOrMakeConversation(tx: DbOrTx, me: number, other: numb
   return side;
 }
 
-/**
- * A send's checks after its locks, in one statement: is it a retry (the stored message), the caller's
- * `columns` (named expressions: may the sender write to the other profile, and who is it), and the
- * sender's side of the pair's conversation (none yet for a first message: then findOrMakeConversation
- * makes it). Under the pair's lock, like findOrMakeConversation.
- */
-export async function findOwnMessageAndSide<T>(
-  tx: DbOrTx,
-  me: number,
-  other: number,
-  clientId: string,
-  columns: SQL,
-): Promise<T & { again: MessageRow | undefined; side: SideRow | undefined }> {
-  const [a, b] = me < other ? [me, other] : [other, me];
-  const [row] = await rowsOf<T & { again: MessageRow | null } & Partial<Record<keyof SideRow, unknown>>>(
-    tx,
-    sql`select (select row_to_json("own") from (select ${MESSAGE_COLUMNS} from "messages"
-                 where "sender_id" = ${me} and "client_id" = ${clientId}::uuid) as "own") as "again",
-               ${columns}, "s".*
-        from (select 1) as "one" left join lateral (${pairSideStatement(me, a, b)}) as "s" on true`,
-  );
-  if (!row) throw new Error("a select from one row answers one row");
-  const side =
-    row.conversation_id == null
-      ? undefined
-      : {
-          conversation_id: Number(row.conversation_id),
-          other_id: Number(row.other_id),
-          read_seq: Number(row.read_seq),
-          deleted_seq: Number(row.deleted_seq),
-          wrote: row.wrote === true,
-          last_seq: Number(row.last_seq),
-        };
-  return { ...row, again: row.again ?? undefined, side };
+/** The id of the conversation of the pair `me`–`other` as an expression (null while there is none). */
+export function pairConversation(me: number, other: SQL): SQL {
+  return sql`(select c."id" from "conversations" c
+    where c."profile_a" = least(${me}::int, ${other}) and c."profile_b" = greatest(${me}::int, ${other}))`;
 }
 
-/** `me`'s side of the conversation of the pair `a` < `b`, with its last sequence number (no row while either is missing). */
-function pairSideStatement(me: number, a: number, b: number): SQL {
-  return sql`select m."conversation_id", m."other_id", m."read_seq", m."deleted_seq", m."wrote", c."last_seq"
-    from "conversations" c join "conversation_members" m on m."conversation_id" = c."id" and m."profile_id" = ${me}
-    where c."profile_a" = ${a} and c."profile_b" = ${b}`;
-}
-
-/** pairSideStatement on its own. */
+/** `me`'s side of the conversation of the pair `a` < `b`, with its last sequence number (none while either is missing). */
 async function pairSide(tx: DbOrTx, me: number, a: number, b: number): Promise<SideRow | undefined> {
-  const [row] = await rowsOf<SideRow>(tx, pairSideStatement(me, a, b));
+  const [row] = await rowsOf<SideRow>(
+    tx,
+    sql`select m."conversation_id", m."other_id", m."read_seq", m."deleted_seq", m."wrote", c."last_seq"
+        from "conversations" c join "conversation_members" m on m."conversation_id" = c."id" and m."profile_id" = ${me}
+        where c."profile_a" = ${a} and c."profile_b" = ${b}`,
+  );
   return row;
 }
 
@@ -240,8 +209,8 @@ export async function writtenCount(db: DbOrTx, me: number): Promise<number> {
 
 /**
  * The id and time the next message of this transaction gets, as columns (`next_id`, `now`) for a send's
- * check statement: knowing them before the write lets the events that announce the message be written
- * in the same statement as the message. `now()` is the transaction's start, the message's `created_at`.
+ * first statement (its locks): knowing them before the write lets the events that announce the message
+ * be written in the same statement as the message. `now()` is the transaction's start, the message's `created_at`.
  * An id taken by a send that then fails is skipped, as with any sequence.
  */
 export const NEXT_MESSAGE_COLUMNS = sql.raw(`nextval('"messages_id_seq"')::int as "next_id", now() as "now"`);
@@ -278,44 +247,88 @@ export function newMessageRow(message: NewMessage): UnsentMessage {
   };
 }
 
-/** The condition "writePaidMessage wrote the message", for what its statement records beside it. */
+/** The condition "checkAndWritePaidMessage wrote the message", for what its statement records beside it. */
 export const MESSAGE_WRITTEN = sql.raw(`exists (select 1 from "message")`);
 
+/** What a send's checks found (checkAndWritePaidMessage), and what it wrote when they passed. */
+export interface CheckedWrite {
+  /** The message this sender already sent with this client_id (a retry): nothing else was done. */
+  again: MessageRow | null;
+  /** The caller's condition on the other profile (may the sender write to them). */
+  ok: boolean;
+  /** The sender has a side in the conversation the row names, with the other profile. */
+  side: boolean;
+  /** Premium, or the conversation is one the sender wrote in, or fewer than the free limit. */
+  within_limit: boolean;
+  /** The message, when everything passed and the debit was covered. */
+  message: MessageRow | null;
+  earlier: unknown;
+  balance: unknown;
+  numbers: unknown;
+}
+
 /**
- * A paid message (`row`, from newMessageRow) in one statement, under the pair's lock and the sender's
- * credit lock: the credits module's debit, and only when it is done, the conversation's next
- * sequence number, the sender's side marked as written and read up to it, the message, and the events
- * that announce it (the caller's, recorded only when MESSAGE_WRITTEN). Answers the message (null when the debit was
- * not covered), the debit's `earlier` and `balance` (for CreditService.keyedDebitAnswer) and the events'
- * `numbers` (for LentRecord.deliveries).
+ * A send's checks and, when they all pass, its write, in one statement under the send's locks (the
+ * sender's, the pair's and the credit lock, taken by an earlier statement of the transaction, so this
+ * statement's snapshot sees every change that committed before them). The checks: is it a retry (the
+ * stored message of this client_id), the caller's `ok` condition on the other profile, the sender's
+ * side of the conversation the row names (with that profile), and a free member's conversation limit
+ * (`paid`, or the conversation is one they wrote in, or they wrote in fewer than `freeLimit`). Only then
+ * the debit (the credits module's, given the checks as its condition), and only when it is done the
+ * conversation's next sequence number, the sender's side marked as written and read up to it, the
+ * message (`row`, from newMessageRow), and the events that announce it (the caller's, recorded only
+ * when MESSAGE_WRITTEN). The caller reads the checks in that order to answer why nothing was written.
  */
-export async function writePaidMessage(
+export async function checkAndWritePaidMessage(
   tx: DbOrTx,
-  row: UnsentMessage,
-  debit: LentDebit,
-  lent: LentRecord | null,
-): Promise<{ message: MessageRow | null; earlier: unknown; balance: unknown; numbers: unknown }> {
-  const [answer] = await rowsOf<{ message: MessageRow | null; earlier: unknown; balance: unknown; numbers: unknown }>(
+  send: {
+    row: UnsentMessage;
+    other: number;
+    ok: SQL;
+    paid: boolean;
+    freeLimit: number;
+    debit: (when: SQL) => LentDebit;
+    events: LentRecord | null;
+  },
+): Promise<CheckedWrite> {
+  const { row, other } = send;
+  const me = row.sender_id;
+  const debit = send.debit(sql`(select "passed" from "send_checks")`);
+  const lent = send.events;
+  const [answer] = await rowsOf<CheckedWrite>(
     tx,
-    sql`with ${debit.ctes}, "next" as (
+    sql`with "send_checks_read" as (
+          select (select row_to_json("own") from (select ${MESSAGE_COLUMNS} from "messages"
+                   where "sender_id" = ${me}::int and "client_id" = ${row.client_id}::uuid) as "own") as "again",
+                 coalesce(${send.ok}, false) as "ok",
+                 s."profile_id" is not null as "side",
+                 (${send.paid}::boolean or coalesce(s."wrote", false)
+                   or (select count(*) from "conversation_members" w where w."profile_id" = ${me}::int and w."wrote") < ${send.freeLimit}::int) as "within_limit"
+          from (select 1) as "one" left join "conversation_members" s
+            on s."profile_id" = ${me}::int and s."conversation_id" = ${row.conversation_id}::int and s."other_id" = ${other}::int
+        ), "send_checks" as (
+          select *, "again" is null and "ok" and "side" and "within_limit" as "passed" from "send_checks_read"
+        ), ${debit.ctes}, "next" as (
           update "conversations" set "last_seq" = "last_seq" + 1, "updated_at" = now()
-          where "id" = ${row.conversation_id} and ${debit.done} returning "last_seq"
+          where "id" = ${row.conversation_id}::int and ${debit.done} returning "last_seq"
         ), "side" as (
           update "conversation_members" set "wrote" = true, "read_seq" = "next"."last_seq" from "next"
-          where "profile_id" = ${row.sender_id} and "conversation_id" = ${row.conversation_id}
+          where "profile_id" = ${me}::int and "conversation_id" = ${row.conversation_id}::int
         ), "message" as (
           insert into "messages" ("id", "conversation_id", "seq", "sender_id", "client_id", "kind", "text", "gift_id", "gif",
             "photo_key", "photo_width", "photo_height", "created_at")
-          select ${row.id}::int, ${row.conversation_id}::int, "next"."last_seq", ${row.sender_id}::int, ${row.client_id}::uuid,
+          select ${row.id}::int, ${row.conversation_id}::int, "next"."last_seq", ${me}::int, ${row.client_id}::uuid,
             ${row.kind}, ${row.text}, ${row.gift_id}, ${row.gif === null ? null : JSON.stringify(row.gif)}::jsonb,
             ${row.photo_key}, ${row.photo_width}::int, ${row.photo_height}::int, now()
           from "next"
           returning ${MESSAGE_COLUMNS}
         )${lent ? sql`, ${lent.ctes}` : sql``}
-        select (select row_to_json("m") from "message" as "m") as "message", ${debit.earlier} as "earlier",
-               ${debit.balance} as "balance", ${lent ? lent.numbers : sql`null::json`} as "numbers"`,
+        select c."again", c."ok", c."side", c."within_limit",
+               (select row_to_json("m") from "message" as "m") as "message", ${debit.earlier} as "earlier",
+               ${debit.balance} as "balance", ${lent ? lent.numbers : sql`null::json`} as "numbers"
+        from "send_checks" as c`,
   );
-  if (!answer) throw new Error("a select without from answers one row");
+  if (!answer) throw new Error("a select from one row answers one row");
   return answer;
 }
 

@@ -36,11 +36,11 @@ import {
   type ChatListRow,
   chatListStatement,
   chatProfile,
+  checkAndWritePaidMessage,
   deleteForMember,
   deleteMessagesBefore,
   deletePairConversation,
   findOrMakeConversation,
-  findOwnMessageAndSide,
   findOwnMessageWith,
   findSide,
   hasHiddenOlder,
@@ -55,6 +55,7 @@ import {
   newMessageRow,
   otherSide,
   otherSideColumn,
+  pairConversation,
   pairPhotoKeys,
   profilePhotoKeys,
   readUpTo,
@@ -64,8 +65,6 @@ import {
   unreadTotalStatement,
   type Visible,
   visiblePhotoKey,
-  writePaidMessage,
-  writtenCount,
 } from "./queries.ts";
 
 const DAY_MS = 24 * 3_600_000;
@@ -361,73 +360,86 @@ export class ChatService {
     const outcome = await this.db.transaction(async (tx) => {
       // Under the pair's lock: a block either committed before (seen below) or waits and deletes what we store.
       // The member's credit lock last (decision 020's order), in the same statement: the debit below needs it.
-      // In the same round trip: whether the sender's session still stands (a socket's frames), and
-      // whether the sender is premium now (a purchase since the member was read lifts the limit below).
-      const locked = await lockSenderAndPair<{ standing: boolean; paid: boolean }>(
+      // In the same round trip: whether the sender's session still stands (a socket's frames), whether the
+      // sender is premium now (a purchase since the member was read lifts the free limit), the other
+      // member's user id, the pair's conversation, and the new message's id and time.
+      const locked = await lockSenderAndPair<{
+        standing: boolean;
+        paid: boolean;
+        user_id: number | null;
+        conversation_id: number | null;
+        next_id: number;
+        now: string | Date;
+      }>(
         tx,
         me,
         "profileId" in recipient ? sql`${recipient.profileId}::int` : otherSide(me, recipient.conversationId),
         this.credits.lockExpression(member.userId),
-        sql`${standing ?? sql`true`} as "standing", ${this.credits.memberColumns(sql`${member.userId}::int`).paid} as "paid"`,
+        (other) =>
+          sql`${standing ?? sql`true`} as "standing", ${this.credits.memberColumns(sql`${member.userId}::int`).paid} as "paid",
+              ${this.profiles.userIdOf(other)} as "user_id", ${pairConversation(me, other)} as "conversation_id", ${NEXT_MESSAGE_COLUMNS}`,
       );
       if (!locked.standing) throw new AppError("authentication_required");
       const { other } = locked;
       // Not one of the sender's conversations (or no longer: a block deleted it).
       if (other === null) throw new AppError("not_found");
-      // The retry check, the visibility condition, the recipient, the conversation and the new message's id: one statement.
-      const visible = await findOwnMessageAndSide<{ ok: boolean; user_id: number | null; next_id: number; now: string | Date }>(
-        tx,
-        me,
-        other,
-        clientId,
-        sql`${this.visibleTo(me)(sql`${other}::int`)} as "ok", ${this.profiles.userIdOf(sql`${other}::int`)} as "user_id", ${NEXT_MESSAGE_COLUMNS}`,
-      );
-      if (visible.again) return { replayed: true as const, row: visible.again };
-      if (!visible.ok) {
-        const [waiting] = await rowsOf<{ ok: boolean }>(tx, sql`select ${this.listableTo(me)(sql`${other}::int`)} as "ok"`);
-        throw new AppError(waiting?.ok ? "recipient_unconfirmed" : "profile_unavailable");
-      }
-      const side = visible.side ?? (await findOrMakeConversation(tx, me, other, this.card));
-      if (!locked.paid && !side.wrote && (await writtenCount(tx, me)) >= LIMITS.freeConversations) {
-        throw new AppError("conversation_limit_reached", { max: LIMITS.freeConversations });
-      }
-      const conversationId = Number(side.conversation_id);
-      const unsent = newMessageRow({
-        id: Number(visible.next_id),
-        createdAt: visible.now,
-        conversationId,
-        sender: me,
-        clientId,
-        content,
-      });
-      const otherUser = visible.user_id == null ? null : Number(visible.user_id);
-      const announce = (userId: number, profileId: number) => ({
-        userId,
-        event: { type: "chat.message", conversation_id: conversationId, message: this.present(unsent, profileId) } as const,
-      });
-      // To the recipient (whose counts it changes: no badges.changed beside it) and the sender's own tabs.
-      const events = this.events.recordLent(
-        [...(otherUser === null ? [] : [announce(otherUser, other)]), announce(member.userId, me)],
-        MESSAGE_WRITTEN,
-      );
-      // The debit, the message and its events: one statement (decision 020).
-      const written = await writePaidMessage(
-        tx,
-        unsent,
+      const otherUser = locked.user_id == null ? null : Number(locked.user_id);
+      const debit = (when: SQL) =>
         this.credits.keyedDebit({
           userId: member.userId,
           cost,
           reason: content.kind === "gift" || content.kind === "photo" ? content.kind : "message",
           key: `message:${clientId}`,
-        }),
-        events,
-      );
-      const debit = this.credits.keyedDebitAnswer(written);
-      if (!debit) throw new AppError("not_enough_credits");
+          when,
+        });
+      // The checks and, when they pass, the debit, the message and its events: one statement (decision 020).
+      const attempt = (conversationId: number) => {
+        const unsent = newMessageRow({
+          id: Number(locked.next_id),
+          createdAt: locked.now,
+          conversationId,
+          sender: me,
+          clientId,
+          content,
+        });
+        const announce = (userId: number, profileId: number) => ({
+          userId,
+          event: { type: "chat.message", conversation_id: conversationId, message: this.present(unsent, profileId) } as const,
+        });
+        // To the recipient (whose counts it changes: no badges.changed beside it) and the sender's own tabs.
+        const events = this.events.recordLent(
+          [...(otherUser === null ? [] : [announce(otherUser, other)]), announce(member.userId, me)],
+          MESSAGE_WRITTEN,
+        );
+        return checkAndWritePaidMessage(tx, {
+          row: unsent,
+          other,
+          ok: this.visibleTo(me)(sql`${other}::int`),
+          paid: locked.paid === true,
+          freeLimit: LIMITS.freeConversations,
+          debit,
+          events,
+        }).then((written) => ({ written, events }));
+      };
+      // The pair's conversation as the locks' statement saw it; made (a first message) or found again
+      // (one a block replaced) when the checks' fresher snapshot finds no side in it.
+      let { written, events } = await attempt(locked.conversation_id == null ? 0 : Number(locked.conversation_id));
+      if (written.again) return { replayed: true as const, row: written.again };
+      if (!written.ok) {
+        const [waiting] = await rowsOf<{ ok: boolean }>(tx, sql`select ${this.listableTo(me)(sql`${other}::int`)} as "ok"`);
+        throw new AppError(waiting?.ok ? "recipient_unconfirmed" : "profile_unavailable");
+      }
+      if (!written.side) {
+        const side = await findOrMakeConversation(tx, me, other, this.card);
+        ({ written, events } = await attempt(Number(side.conversation_id)));
+        if (!written.side) throw new Error("conversation side vanished");
+      }
+      if (!written.within_limit) throw new AppError("conversation_limit_reached", { max: LIMITS.freeConversations });
+      const answer = this.credits.keyedDebitAnswer(written);
+      if (!answer) throw new AppError("not_enough_credits");
       if (!written.message) throw new Error("conversation vanished");
-      const row = written.message;
       const pending = events?.deliveries(written.numbers) ?? [];
-      return { replayed: false as const, row, balance: debit.balance, pending };
+      return { replayed: false as const, row: written.message, balance: answer.balance, pending };
     });
     if (outcome.replayed) return { response: await this.replay(member, outcome.row), replayed: true };
     await this.events.deliver(...outcome.pending);

@@ -79,15 +79,23 @@ export interface LentDebit {
   earlier: SQL;
 }
 
-export function keyedDebitCtes(row: { userId: number; amount: number; reason: string; key: string }): LentDebit {
+export function keyedDebitCtes(row: {
+  userId: number;
+  amount: number;
+  reason: string;
+  key: string;
+  when?: SQL | undefined;
+}): LentDebit {
   if (!Number.isSafeInteger(row.amount) || row.amount < 0)
     throw new Error(`debit must be a whole amount >= 0, got ${row.amount}`);
+  // The caller's own condition (its checks, in the same statement): without it nothing is debited or done.
+  const when = row.when ? sql` and ${row.when}` : sql``;
   const debited =
     row.amount > 0
       ? sql`update ${creditAccounts} set "balance" = "balance" - ${row.amount}, "updated_at" = now()
-          where "user_id" = ${row.userId} and "balance" - ${row.amount} >= 0 and not exists (select 1 from "credit_earlier")
+          where "user_id" = ${row.userId} and "balance" - ${row.amount} >= 0 and not exists (select 1 from "credit_earlier")${when}
           returning "balance"`
-      : sql`insert into ${creditAccounts} ("user_id", "balance") select ${row.userId}, 0 where not exists (select 1 from "credit_earlier")
+      : sql`insert into ${creditAccounts} ("user_id", "balance") select ${row.userId}, 0 where not exists (select 1 from "credit_earlier")${when}
           on conflict ("user_id") do update set "updated_at" = now()
           returning "balance"`;
   return {
@@ -98,7 +106,7 @@ export function keyedDebitCtes(row: { userId: number; amount: number; reason: st
           select ${row.userId}, ${-row.amount}, "balance", ${row.reason}, ${row.key} from "credit_debited"
           returning "balance_after"
         )`,
-    done: sql`(exists (select 1 from "credit_written") or exists (select 1 from "credit_earlier"))`,
+    done: sql`(${row.when ?? sql`true`} and (exists (select 1 from "credit_written") or exists (select 1 from "credit_earlier")))`,
     balance: sql`(select "balance_after" from "credit_written")`,
     earlier: sql`(select "balance_after" from "credit_earlier")`,
   };

@@ -113,10 +113,11 @@ export class CreditService {
    * what it pays for in the same statement (a chat send: the debit, the message and its events in one
    * round trip). Same rules as `change` with that key: the caller took `lockExpression(userId)` in an
    * earlier statement of its transaction, gates its own writes on `done`, selects `earlier` and
-   * `balance`, and reads them with `keyedDebitAnswer`.
+   * `balance`, and reads them with `keyedDebitAnswer`. With `when` (a condition of the caller's, such
+   * as its checks in the same statement), nothing is debited and `done` is false unless it holds.
    */
-  keyedDebit(input: { userId: number; cost: number; reason: string; key: string }): LentDebit {
-    return keyedDebitCtes({ userId: input.userId, amount: input.cost, reason: input.reason, key: input.key });
+  keyedDebit(input: { userId: number; cost: number; reason: string; key: string; when?: SQL }): LentDebit {
+    return keyedDebitCtes({ userId: input.userId, amount: input.cost, reason: input.reason, key: input.key, when: input.when });
   }
 
   /** What a keyedDebit's statement answered, as `change` answers: null when the balance did not cover it. */
