@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { alias, integer, PgDialect, pgTable, text } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../test/harness.ts";
-import { plainSqlCompiler } from "./compile.ts";
+import { compileFragment, plainSqlCompiler } from "./compile.ts";
 
 const things = pgTable("compile_things", { id: integer("id").primaryKey(), name: text("name") });
 const db = drizzle.mock();
@@ -60,6 +60,33 @@ describe("compilePlainSql", () => {
   ];
   it.each(other)("leaves %s to drizzle", (_name, statement) => {
     expect(compilePlainSql(statement)).toBeUndefined();
+  });
+});
+
+describe("compiled fragments", () => {
+  const condition = (me: unknown, other: unknown) =>
+    sql`exists (select 1 from ${things} where ${things.id} = ${other}::int and ${things.name} <> ${"x"}) and ${me}::int <> ${other}::int`;
+  const dialectOwner = { dialect: drizzleDialect };
+  const fragment = compileFragment<"me" | "other">(dialectOwner, (p) => condition(p("me"), p("other")));
+
+  it("bind to the same text and parameters as the template built with the values, wherever they stand", () => {
+    for (const [me, other] of [
+      [1, 2],
+      [7, 3],
+    ] as const) {
+      const bound = sql`select ${"first"}, (${fragment.bind({ me, other })}) as "ok", ${"last"}`;
+      const built = sql`select ${"first"}, (${condition(me, other)}) as "ok", ${"last"}`;
+      expect(compilePlainSql(bound)).toEqual(drizzleCompile(built));
+      // A statement drizzle compiles (here: a placeholder elsewhere) reads the fragment the same way.
+      const withPlaceholder = sql`${bound} where ${sql.placeholder("x")} = 1`;
+      expect(compilePlainSql(withPlaceholder)).toBeUndefined();
+      expect(drizzleCompile(withPlaceholder).sql).toBe(`${drizzleCompile(built).sql} where $7 = 1`);
+    }
+  });
+
+  it("refuse a use without a placeholder's value, and pieces they cannot hold", () => {
+    expect(() => compilePlainSql(sql`select ${fragment.bind({ me: 1 } as never)}`)).toThrow(/other/);
+    expect(() => compileFragment(dialectOwner, () => sql`select ${{ an: "object" }}`)).toThrow();
   });
 });
 

@@ -6,6 +6,56 @@ export interface CompiledQuery {
   params: unknown[];
 }
 
+/** A compilation in progress: with `segments`, a fragment's (text cut at each parameter). */
+interface Output extends CompiledQuery {
+  segments?: string[];
+}
+
+/**
+ * A piece of SQL compiled once (compileFragment): its text cut at its parameters, each a value or a
+ * named placeholder (`sql.placeholder`) that `bind` fills for each use. For the hot statements whose
+ * conditions are built by nested helpers of other modules (a chat send's visibility condition): the
+ * tree is built and walked once instead of on every send.
+ */
+export class CompiledFragment<K extends string = string> {
+  constructor(
+    readonly segments: readonly string[],
+    readonly params: readonly unknown[],
+  ) {}
+
+  /** This fragment with its placeholders' values, to put into any `sql` template. */
+  bind(values: Readonly<Record<K, string | number | boolean | null>>): SQL {
+    return new SQL([new BoundFragment(this, values) as unknown as StringChunk]);
+  }
+}
+
+/** A fragment and its values, as a chunk of a template (compiled by plainSqlCompiler, or by drizzle through getSQL). */
+class BoundFragment {
+  constructor(
+    readonly fragment: CompiledFragment,
+    readonly values: Readonly<Record<string, unknown>>,
+  ) {}
+
+  valueOf(param: unknown): unknown {
+    if (!(param instanceof Placeholder)) return param;
+    if (!(param.name in this.values)) throw new Error(`no value for placeholder ${param.name}`);
+    return this.values[param.name];
+  }
+
+  /** drizzle's view of it (when a statement falls back to drizzle's compiler): the same text and values. */
+  getSQL(): SQL {
+    const { segments, params } = this.fragment;
+    const chunks: unknown[] = [];
+    params.forEach((param, i) => chunks.push(new StringChunk(segments[i] as string), this.valueOf(param)));
+    chunks.push(new StringChunk(segments[params.length] as string));
+    return new SQL(chunks as StringChunk[]);
+  }
+
+  shouldOmitSQLParens(): boolean {
+    return true;
+  }
+}
+
 /** The part of drizzle's PgDialect this uses and replaces (instance methods, the same on both drivers). */
 export interface DialectLike {
   sqlToQuery(statement: SQL, invokeSource?: unknown): CompiledQuery;
@@ -27,7 +77,10 @@ export interface DialectLike {
  * not depend on where it stands (outside DDL, which passes an `invokeSource` and is left to drizzle),
  * so it is compiled by drizzle once per object and remembered.
  */
-export function plainSqlCompiler(dialect: DialectLike): (statement: SQL) => CompiledQuery | undefined {
+export function plainSqlCompiler(dialect: DialectLike): {
+  (statement: SQL): CompiledQuery | undefined;
+  fragment(piece: SQL): CompiledFragment;
+} {
   const compileOne = dialect.sqlToQuery.bind(dialect);
   const names = new WeakMap<object, string>();
   const nameOf = (chunk: object): string | undefined => {
@@ -40,7 +93,7 @@ export function plainSqlCompiler(dialect: DialectLike): (statement: SQL) => Comp
     }
     return text;
   };
-  const appendChunk = (chunk: unknown, out: CompiledQuery): boolean => {
+  const appendChunk = (chunk: unknown, out: Output): boolean => {
     if (chunk instanceof StringChunk) {
       const parts = chunk.value;
       out.sql += parts.length === 1 ? (parts[0] as string) : parts.join("");
@@ -48,10 +101,20 @@ export function plainSqlCompiler(dialect: DialectLike): (statement: SQL) => Comp
       // Inlined parameters (`.inlineParams()`) become literals in drizzle: left to it.
       if ((chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams) return false;
       for (const inner of chunk.queryChunks) if (!appendChunk(inner, out)) return false;
+    } else if (chunk instanceof BoundFragment) {
+      const { segments, params } = chunk.fragment;
+      for (let i = 0; i < params.length; i++) {
+        out.sql += segments[i] as string;
+        addParam(chunk.valueOf(params[i]), out);
+      }
+      out.sql += segments[params.length] as string;
     } else if (chunk === undefined) {
       // drizzle writes nothing for an undefined chunk.
     } else if (chunk === null || (typeof chunk !== "object" && typeof chunk !== "function") || chunk instanceof Date) {
       // A value: drizzle's last case, a parameter as it is (pg and PGlite serialise it).
+      addParam(chunk, out);
+    } else if (chunk instanceof Placeholder && out.segments) {
+      // A fragment's placeholder: a parameter that each use fills.
       addParam(chunk, out);
     } else if (chunk instanceof Param) {
       // The query builder's values, mapped by their column's encoder (unless a placeholder or SQL).
@@ -78,14 +141,26 @@ export function plainSqlCompiler(dialect: DialectLike): (statement: SQL) => Comp
     }
     return true;
   };
-  const addParam = (value: unknown, out: CompiledQuery) => {
+  const addParam = (value: unknown, out: Output) => {
     out.params.push(value);
-    out.sql += `$${out.params.length}`;
+    if (out.segments) {
+      out.segments.push(out.sql);
+      out.sql = "";
+    } else {
+      out.sql += `$${out.params.length}`;
+    }
   };
-  return (statement) => {
-    const out: CompiledQuery = { sql: "", params: [] };
+  const compile = (statement: SQL) => {
+    const out: Output = { sql: "", params: [] };
     return appendChunk(statement, out) ? out : undefined;
   };
+  compile.fragment = (piece: SQL): CompiledFragment => {
+    const out: Output = { sql: "", params: [], segments: [] };
+    if (!appendChunk(piece, out) || !out.segments) throw new Error("a fragment holds only what plainSqlCompiler compiles");
+    out.segments.push(out.sql);
+    return new CompiledFragment(out.segments, out.params);
+  };
+  return compile;
 }
 
 /**
@@ -103,4 +178,28 @@ export function compileTemplatesFast(db: object): void {
   const compile = plainSqlCompiler({ sqlToQuery: drizzleCompile, escapeName: dialect.escapeName.bind(dialect) });
   dialect.sqlToQuery = (statement, invokeSource) =>
     (invokeSource === undefined ? compile(statement) : undefined) ?? drizzleCompile(statement, invokeSource);
+  fragmentCompilers.set(dialect, compile.fragment);
+}
+
+/** Each patched dialect's fragment compiler (its plainSqlCompiler over drizzle's own sqlToQuery). */
+const fragmentCompilers = new WeakMap<DialectLike, (piece: SQL) => CompiledFragment>();
+
+/**
+ * Compiles `piece` (an `sql` template whose per-use values are `sql.placeholder`s) once for `db`'s
+ * dialect; `bind` then fills it for each use. The builder must not branch on a placeholder's value
+ * (it has none), which is why only the placeholders' names are given to it.
+ */
+export function compileFragment<K extends string>(
+  db: object,
+  piece: (placeholder: (name: K) => Placeholder<K>) => SQL,
+): CompiledFragment<K> {
+  const dialect = (db as { dialect?: DialectLike }).dialect;
+  if (!dialect) throw new Error("drizzle's dialect is not where it was");
+  let compile = fragmentCompilers.get(dialect);
+  if (!compile) {
+    // A database not opened by openDatabase: its dialect is drizzle's own.
+    compile = plainSqlCompiler(dialect).fragment;
+    fragmentCompilers.set(dialect, compile);
+  }
+  return compile(piece((name) => new Placeholder(name))) as CompiledFragment<K>;
 }
