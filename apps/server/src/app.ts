@@ -184,7 +184,7 @@ export async function openServices(
   blocks.onBlock(likes.onBlock);
   profiles.onView((viewer, profileId) => likes.viewed(viewer, profileId));
   const gifs = new GifCatalogue(openGifSource(config), log);
-  const chat = new ChatService(database.db, credits, profiles, photos, visibility, likes, events, gifs, log);
+  const chat = new ChatService(database.db, credits, profiles, photos, visibility, likes, events, gifs, accounts, log);
   // Spec §6: a block deletes the pair's conversation in its transaction.
   blocks.onBlock(chat.onBlock);
   // An erased account's chat photos go with it (the messages go with the profile).
@@ -342,7 +342,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   registerMemberContext(
     server,
     (request) => services.accounts.member(request.cookies[SESSION_COOKIE]),
-    (request) => services.accounts.sessionStanding(request.cookies[SESSION_COOKIE]),
+    (request) => services.accounts.sessionKey(request.cookies[SESSION_COOKIE]),
   );
   registerSecurityHeaders(server, {
     // API answers get a deny-all policy; HTML pages get their own with a per-response nonce (ssr.ts).

@@ -141,6 +141,39 @@ export class MemberEvents {
     };
   }
 
+  /**
+   * recordLent for a statement whose members and events are SQL expressions (a statement compiled once,
+   * or a server-side function's variables): entries whose user id is null are skipped, and PostgreSQL
+   * takes the sequence rows in user id order (the same lock order as recordAll). The statement selects
+   * `numbers` (a JSON array of [user id, seq], each member's in the order of their entries); the caller
+   * pairs them with its events to deliver after commit. Nothing is recorded unless `when` holds.
+   */
+  recordLentExpressions(entries: ReadonlyArray<{ userId: SQL; event: SQL }>, when: SQL): { ctes: SQL; numbers: SQL } {
+    const rows = sql.join(
+      entries.map((entry, ord) => sql`(${entry.userId}::int, ${ord}::int, (${entry.event})::jsonb)`),
+      sql`, `,
+    );
+    return {
+      ctes: sql`"event_entries" as (
+            select "user_id", "event", row_number() over (partition by "user_id" order by "ord") - 1 as "ord",
+                   count(*) over (partition by "user_id") as "n"
+            from (values ${rows}) as e("user_id", "ord", "event") where "user_id" is not null and ${when}
+          ), "event_seqs_bumped" as (
+            insert into ${memberEventSeqs} ("user_id", "seq")
+            select "user_id", count(*) from "event_entries" group by "user_id" order by "user_id"
+            on conflict ("user_id") do update set "seq" = ${memberEventSeqs}."seq" + excluded."seq"
+            returning "user_id", "seq"
+          ), "events_written" as (
+            insert into ${memberEvents} ("user_id", "seq", "event")
+            select e."user_id", b."seq" - e."n" + 1 + e."ord", e."event"
+            from "event_entries" e join "event_seqs_bumped" b on b."user_id" = e."user_id"
+            order by e."user_id", e."ord"
+            returning "user_id", "seq"
+          )`,
+      numbers: sql`(select coalesce(json_agg(json_build_array("user_id", "seq") order by "user_id", "seq"), '[]'::json) from "events_written")`,
+    };
+  }
+
   /** Sends recorded events (call after their transaction committed). A lost one is found by `since`. */
   async deliver(...deliveries: PendingDelivery[]): Promise<void> {
     await Promise.all(deliveries.map((d) => this.bus.publish(MemberEvents.channel(d.userId), d.message)));

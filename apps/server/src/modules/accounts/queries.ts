@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { accountTokens, loginDevices, loginFailures, sessions, signupMessages, users } from "./schema.ts";
@@ -124,9 +124,9 @@ const sessionStatements = new WeakMap<Db, ReturnType<typeof sessionMemberStateme
  * once at the upgrade, and a frame that acts for them (a chat send) checks this under its locks
  * instead of reading the session again in a round trip of its own.
  */
-export function sessionStands(tokenHash: string): SQL<boolean> {
+export function sessionStands(tokenHash: string | Placeholder): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-    where ${sessions.tokenHash} = ${tokenHash} and ${sessions.expiresAt} > now() and ${users.status} <> 'pending_deletion')`;
+    where ${sessions.tokenHash} = ${tokenHash}::text and ${sessions.expiresAt} > now() and ${users.status} <> 'pending_deletion')`;
 }
 
 /** The member of a valid session: session, account and lent columns in one query. */

@@ -14,7 +14,7 @@ import {
   type User,
 } from "@app/contract";
 import { hash, verify } from "@node-rs/argon2";
-import { type SQL, sql } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -269,12 +269,20 @@ export class AccountService {
   }
 
   /**
-   * A condition (for another module's statement) that the session of this cookie still stands, as
-   * `member` would find it: false for no cookie or a malformed one.
+   * What identifies this cookie's session in `sessionStands` (the token's hash), or null for no cookie
+   * or a malformed one.
    */
-  sessionStanding(token: string | undefined): SQL<boolean> {
-    if (!token || token.length > 100) return sql<boolean>`false`;
-    return sessionStands(hashToken(token));
+  sessionKey(token: string | undefined): string | null {
+    return !token || token.length > 100 ? null : hashToken(token);
+  }
+
+  /**
+   * A condition, for another module's statement, that the session of `key` (sessionKey) still stands
+   * as `member` would find it: not ended, not expired, its account not pending deletion. `key` may be a
+   * placeholder (a statement compiled once, platform/db/compile.ts).
+   */
+  sessionStands(key: string | Placeholder): SQL<boolean> {
+    return sessionStands(key);
   }
 
   async logout(token: string | undefined): Promise<void> {

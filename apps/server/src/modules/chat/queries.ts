@@ -1,5 +1,5 @@
 import type { MessageKind } from "@app/contract";
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import type { LentRecord } from "../../platform/member-events.ts";
 import type { LentDebit } from "../credits/index.ts";
@@ -45,16 +45,27 @@ export async function lockSenderAndPair<T extends object = object>(
   then?: SQL,
   columns?: (other: SQL) => SQL,
 ): Promise<T & { other: number | null }> {
-  const otherId = sql`"o"."other"`;
-  const [row] = await rowsOf<T & { other: number | null }>(
-    tx,
-    sql`select "o"."other",
-               pg_advisory_xact_lock(${CHAT_SENDER_LOCK}::int, ${sender}::int),
-               pg_advisory_xact_lock(${CHAT_PAIR_LOCK}::int, ${pairLockKey(sql`${sender}::int`, otherId)})${then ? sql`, ${then}` : sql``}${columns ? sql`, ${columns(otherId)}` : sql``}
-        from (select (${other})::int as "other") as "o"`,
-  );
+  const [row] = await rowsOf<T & { other: number | null }>(tx, lockStatement(sender, other, then, columns));
   if (!row) throw new Error("a select from one row answers one row");
   return { ...row, other: row.other == null ? null : Number(row.other) };
+}
+
+/**
+ * lockSenderAndPair's statement; `sender` may be a placeholder, and `into` (a server-side function's
+ * record) goes where PL/pgSQL wants it, before the from-clause.
+ */
+export function lockStatement(
+  sender: number | Placeholder,
+  other: SQL,
+  then: SQL | undefined,
+  columns: ((other: SQL) => SQL) | undefined,
+  into?: SQL,
+): SQL {
+  const otherId = sql`"o"."other"`;
+  return sql`select "o"."other",
+               pg_advisory_xact_lock(${CHAT_SENDER_LOCK}::int, ${sender}::int),
+               pg_advisory_xact_lock(${CHAT_PAIR_LOCK}::int, ${pairLockKey(sql`${sender}::int`, otherId)})${then ? sql`, ${then}` : sql``}${columns ? sql`, ${columns(otherId)}` : sql``}
+        ${into ?? sql``} from (select (${other})::int as "other") as "o"`;
 }
 
 /** The pair's lock alone (the block hook): see lockSenderAndPair. */
@@ -120,8 +131,8 @@ export async function findOwnMessageWith<T>(
 }
 
 /** The other side of `me`'s conversation `id` as an expression (null when `me` is not in it). */
-export function otherSide(me: number, id: number): SQL {
-  return sql`(select "other_id" from "conversation_members" where "profile_id" = ${me} and "conversation_id" = ${id})`;
+export function otherSide(me: number | Placeholder, id: number | Placeholder): SQL {
+  return sql`(select "other_id" from "conversation_members" where "profile_id" = ${me}::int and "conversation_id" = ${id}::int)`;
 }
 
 /** otherSide as a column named "other_id". */
@@ -182,7 +193,7 @@ export async function findOrMakeConversation(tx: DbOrTx, me: number, other: numb
 }
 
 /** The id of the conversation of the pair `me`–`other` as an expression (null while there is none). */
-export function pairConversation(me: number, other: SQL): SQL {
+export function pairConversation(me: number | Placeholder, other: SQL): SQL {
   return sql`(select c."id" from "conversations" c
     where c."profile_a" = least(${me}::int, ${other}) and c."profile_b" = greatest(${me}::int, ${other}))`;
 }
@@ -291,19 +302,62 @@ export async function checkAndWritePaidMessage(
     events: LentRecord | null;
   },
 ): Promise<CheckedWrite> {
+  const { row } = send;
+  const [answer] = await rowsOf<CheckedWrite>(
+    tx,
+    checkAndWriteStatement({
+      ...send,
+      row: { ...row, gif: row.gif === null ? null : JSON.stringify(row.gif) },
+      events: send.events,
+    }),
+  );
+  if (!answer) throw new Error("a select from one row answers one row");
+  return answer;
+}
+
+/** A value of a statement that may be compiled once: the value, a placeholder, or an expression. */
+type Value = string | number | boolean | null | Placeholder | SQL;
+
+/**
+ * checkAndWritePaidMessage's statement. Its values may be placeholders or expressions (a server-side
+ * function's variables: chat/send-function.ts); `into` goes before its final from-clause.
+ */
+export function checkAndWriteStatement(
+  send: {
+    row: {
+      [K in
+        | "id"
+        | "conversation_id"
+        | "sender_id"
+        | "client_id"
+        | "kind"
+        | "text"
+        | "gift_id"
+        | "gif"
+        | "photo_key"
+        | "photo_width"
+        | "photo_height"]: Value;
+    };
+    other: Value;
+    ok: SQL;
+    paid: Value;
+    freeLimit: Value;
+    debit: (when: SQL) => LentDebit;
+    events: { ctes: SQL; numbers: SQL } | null;
+  },
+  into?: SQL,
+): SQL {
   const { row, other } = send;
   const me = row.sender_id;
   const debit = send.debit(sql`(select "passed" from "send_checks")`);
   const lent = send.events;
-  const [answer] = await rowsOf<CheckedWrite>(
-    tx,
-    sql`with "send_checks_read" as (
+  return sql`with "send_checks_read" as (
           select (select row_to_json("own") from (select ${MESSAGE_COLUMNS} from "messages"
                    where "sender_id" = ${me}::int and "client_id" = ${row.client_id}::uuid) as "own") as "again",
                  coalesce(${send.ok}, false) as "ok",
                  s."profile_id" is not null as "side",
                  (${send.paid}::boolean or coalesce(s."wrote", false)
-                   or (select count(*) from "conversation_members" w where w."profile_id" = ${me}::int and w."wrote") < ${send.freeLimit}::int) as "within_limit"
+                   or (select count(*) from "conversation_members" x where x."profile_id" = ${me}::int and x."wrote") < ${send.freeLimit}::int) as "within_limit"
           from (select 1) as "one" left join "conversation_members" s
             on s."profile_id" = ${me}::int and s."conversation_id" = ${row.conversation_id}::int and s."other_id" = ${other}::int
         ), "send_checks" as (
@@ -318,18 +372,15 @@ export async function checkAndWritePaidMessage(
           insert into "messages" ("id", "conversation_id", "seq", "sender_id", "client_id", "kind", "text", "gift_id", "gif",
             "photo_key", "photo_width", "photo_height", "created_at")
           select ${row.id}::int, ${row.conversation_id}::int, "next"."last_seq", ${me}::int, ${row.client_id}::uuid,
-            ${row.kind}, ${row.text}, ${row.gift_id}, ${row.gif === null ? null : JSON.stringify(row.gif)}::jsonb,
-            ${row.photo_key}, ${row.photo_width}::int, ${row.photo_height}::int, now()
+            ${row.kind}::text, ${row.text}::text, ${row.gift_id}::text, ${row.gif}::jsonb,
+            ${row.photo_key}::text, ${row.photo_width}::int, ${row.photo_height}::int, now()
           from "next"
           returning ${MESSAGE_COLUMNS}
         )${lent ? sql`, ${lent.ctes}` : sql``}
         select c."again", c."ok", c."side", c."within_limit",
                (select row_to_json("m") from "message" as "m") as "message", ${debit.earlier} as "earlier",
                ${debit.balance} as "balance", ${lent ? lent.numbers : sql`null::json`} as "numbers"
-        from "send_checks" as c`,
-  );
-  if (!answer) throw new Error("a select from one row answers one row");
-  return answer;
+        ${into ?? sql``} from "send_checks" as c`;
 }
 
 export interface ChatListRow {

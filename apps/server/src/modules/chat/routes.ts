@@ -94,7 +94,7 @@ export function sendFrameHandler({ chat, site }: { chat: ChatService; site: Site
       if (!member) throw new AppError("authentication_required");
       if (!limit.take(member.userId)) throw new AppError("rate_limited");
       const rules = sendRules(await siteSettingsOf(site, request));
-      send({ type: "sent", answer: await chat.send(member, message, rules, request.server.sessionStanding(request)) });
+      send({ type: "sent", answer: await chat.send(member, message, rules, request.server.sessionKey(request)) });
     } catch (error) {
       const { status, body } = errorAnswer(error, locale, request.log);
       send({ type: "send_failed", client_id: message.client_id, status, body });

@@ -24,7 +24,7 @@ import { type CompiledFragment, compileFragment } from "../../platform/db/compil
 import type { Db, DbOrTx, Tx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { MemberEvents, PendingDelivery } from "../../platform/member-events.ts";
-import { unconfirmedUserCondition } from "../accounts/index.ts";
+import { type AccountService, unconfirmedUserCondition } from "../accounts/index.ts";
 import type { AfterCommit } from "../blocks/index.ts";
 import type { CreditService } from "../credits/index.ts";
 import type { LikeService } from "../likes/index.ts";
@@ -35,6 +35,7 @@ import type { GifCatalogue } from "./gifs/gif-source.ts";
 import {
   type CardOf,
   type ChatListRow,
+  type CheckedWrite,
   chatListStatement,
   chatProfile,
   checkAndWritePaidMessage,
@@ -67,12 +68,18 @@ import {
   type Visible,
   visiblePhotoKey,
 } from "./queries.ts";
+import { SendFunction } from "./send-function.ts";
 
 const DAY_MS = 24 * 3_600_000;
 /** How long a typing frame's recipient is remembered (see ChatService.typingRecipients). */
 export const TYPING_RECIPIENT_TTL_MS = 5_000;
 /** The chat list shows at most this many conversations (the latest). */
 export const CHAT_LIST_LIMIT = 500;
+
+/** What store() did: found the message of an earlier send with this client_id, or stored a new one. */
+type Stored =
+  | { replayed: true; row: MessageRow }
+  | { replayed: false; row: MessageRow; balance: number; pending: PendingDelivery[] };
 
 /** Who sends: the ids are enough (whether they are premium is read under the send's locks). */
 type Member = Pick<MemberContext, "userId" | "profileId">;
@@ -141,8 +148,12 @@ export class ChatService {
     private readonly photos: Pick<PhotoService, "mainImages" | "urlOf" | "storeChatPhoto" | "chatPhoto" | "deleteChatPhotos">,
     private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked">,
     private readonly likes: Pick<LikeService, "newLikes">,
-    private readonly events: Pick<MemberEvents, "record" | "recordLent" | "deliver" | "publishEphemeral">,
+    private readonly events: Pick<
+      MemberEvents,
+      "record" | "recordLent" | "recordLentExpressions" | "deliver" | "publishEphemeral"
+    >,
     private readonly gifs: Pick<GifCatalogue, "search" | "find">,
+    private readonly sessions: Pick<AccountService, "sessionStands">,
     private readonly log: { error(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void } = console,
   ) {}
 
@@ -288,11 +299,11 @@ export class ChatService {
   /**
    * POST /api/message.php: a text, a gift (with an optional text) or a GIF, stored with its credits in
    * one transaction, or neither. A retry with the same client_id answers the stored message and
-   * charges nothing. `standing` is a condition that the sender's session still stands, for a member
-   * read before this call (a socket's, at its upgrade): it is checked in the transaction's first
-   * statement, and a session that ended answers authentication_required with nothing stored.
+   * charges nothing. `sessionKey` is the sender's session (the accounts module's key) when the member
+   * was read before this call (a socket's, at its upgrade): that it still stands is checked under the
+   * send's locks, and a session that ended answers authentication_required with nothing stored.
    */
-  async send(member: Member, input: SendInput, rules: SendRules, standing?: SQL): Promise<MessageResponse> {
+  async send(member: Member, input: SendInput, rules: SendRules, sessionKey?: string | null): Promise<MessageResponse> {
     const me = member.profileId;
     if (input.gift !== undefined && !isGiftId(input.gift)) throw new AppError("gift_unavailable");
     const text = input.text ?? "";
@@ -316,7 +327,7 @@ export class ChatService {
       content = input.gift !== undefined ? { kind: "gift", text, giftId: input.gift } : { kind: "text", text };
       cost = input.gift !== undefined ? rules.costs.gift : rules.costs.message;
     }
-    const outcome = await this.store(member, recipient, input.client_id, content, cost, standing);
+    const outcome = await this.store(member, recipient, input.client_id, content, cost, sessionKey);
     return outcome.response;
   }
 
@@ -359,8 +370,12 @@ export class ChatService {
   }
 
   /**
-   * One transaction (decision 020): sender lock → client_id replay → pair lock and visibility → the
+   * A send's storage (decision 020): sender lock → client_id replay → pair lock and visibility → the
    * free members' conversation limit → the debit (`message:<client_id>`) → the message and its events.
+   * As one server-side function call on PostgreSQL and PGlite alike (SendFunction) when the pair's
+   * conversation exists and the message is not a photo; else, or when the function finds no
+   * conversation, as a transaction of its own statements (the same statements: the function is made of
+   * them). `sessionKey`: a session to check under the locks (a socket's frames), null for none valid.
    */
   private async store(
     member: Member,
@@ -368,10 +383,35 @@ export class ChatService {
     clientId: string,
     content: MessageContent,
     cost: number,
-    standing?: SQL,
+    sessionKey?: string | null,
   ): Promise<{ response: MessageResponse; replayed: boolean }> {
     const me = member.profileId;
-    const outcome = await this.db.transaction(async (tx) => {
+    const outcome =
+      (await this.storeInOneCall(member, recipient, clientId, content, cost, sessionKey)) ??
+      (await this.storeInTransaction(member, recipient, clientId, content, cost, sessionKey));
+    if (outcome.replayed) return { response: await this.replay(member, outcome.row), replayed: true };
+    await this.events.deliver(...outcome.pending);
+    return {
+      response: {
+        conversation_id: Number(outcome.row.conversation_id),
+        message: this.present(outcome.row, me),
+        credits: outcome.balance,
+      },
+      replayed: false,
+    };
+  }
+
+  /** store() as a transaction of its own statements (the locks, the checks and the write, and a new conversation). */
+  private storeInTransaction(
+    member: Member,
+    recipient: Recipient,
+    clientId: string,
+    content: MessageContent,
+    cost: number,
+    sessionKey: string | null | undefined,
+  ): Promise<Stored> {
+    const me = member.profileId;
+    return this.db.transaction(async (tx) => {
       // Under the pair's lock: a block either committed before (seen below) or waits and deletes what we store.
       // The member's credit lock last (decision 020's order), in the same statement: the debit below needs it.
       // In the same round trip: whether the sender's session still stands (a socket's frames), whether the
@@ -390,7 +430,7 @@ export class ChatService {
         "profileId" in recipient ? sql`${recipient.profileId}::int` : otherSide(me, recipient.conversationId),
         this.credits.lockExpression(member.userId),
         (other) =>
-          sql`${standing ?? sql`true`} as "standing", ${this.credits.memberColumns(sql`${member.userId}::int`).paid} as "paid",
+          sql`${this.standing(sessionKey)} as "standing", ${this.credits.memberColumns(sql`${member.userId}::int`).paid} as "paid",
               ${this.profiles.userIdOf(other)} as "user_id", ${pairConversation(me, other)} as "conversation_id", ${NEXT_MESSAGE_COLUMNS}`,
       );
       if (!locked.standing) throw new AppError("authentication_required");
@@ -439,32 +479,122 @@ export class ChatService {
       // (one a block replaced) when the checks' fresher snapshot finds no side in it.
       let { written, events } = await attempt(locked.conversation_id == null ? 0 : Number(locked.conversation_id));
       if (written.again) return { replayed: true as const, row: written.again };
-      if (!written.ok) {
-        const [waiting] = await rowsOf<{ ok: boolean }>(tx, sql`select ${this.listableTo(me)(sql`${other}::int`)} as "ok"`);
-        throw new AppError(waiting?.ok ? "recipient_unconfirmed" : "profile_unavailable");
-      }
+      if (!written.ok) throw await this.refusal(tx, me, other);
       if (!written.side) {
         const side = await findOrMakeConversation(tx, me, other, this.card);
         ({ written, events } = await attempt(Number(side.conversation_id)));
         if (!written.side) throw new Error("conversation side vanished");
       }
-      if (!written.within_limit) throw new AppError("conversation_limit_reached", { max: LIMITS.freeConversations });
-      const answer = this.credits.keyedDebitAnswer(written);
-      if (!answer) throw new AppError("not_enough_credits");
-      if (!written.message) throw new Error("conversation vanished");
-      const pending = events?.deliveries(written.numbers) ?? [];
-      return { replayed: false as const, row: written.message, balance: answer.balance, pending };
+      const { row, balance } = this.written(written);
+      return { replayed: false as const, row, balance, pending: events?.deliveries(written.numbers) ?? [] };
     });
-    if (outcome.replayed) return { response: await this.replay(member, outcome.row), replayed: true };
-    await this.events.deliver(...outcome.pending);
-    return {
-      response: {
-        conversation_id: Number(outcome.row.conversation_id),
-        message: this.present(outcome.row, me),
-        credits: outcome.balance,
+  }
+  /** The condition that the session of `key` still stands (true when there is none to check). */
+  private standing(key: string | null | undefined): SQL {
+    if (key === undefined) return sql`true`;
+    return key === null ? sql`false` : this.sessions.sessionStands(key);
+  }
+
+  /** Why a send to `other` is refused when the visibility condition fails: waiting for their address, or hidden. */
+  private async refusal(db: DbOrTx, me: number, other: number): Promise<AppError> {
+    const [waiting] = await rowsOf<{ ok: boolean }>(db, sql`select ${this.listableTo(me)(sql`${other}::int`)} as "ok"`);
+    return new AppError(waiting?.ok ? "recipient_unconfirmed" : "profile_unavailable");
+  }
+
+  /** The message a send's write stored and the balance after it, or why it stored none (after the retry and visibility checks). */
+  private written(written: CheckedWrite): { row: MessageRow; balance: number } {
+    if (!written.within_limit) throw new AppError("conversation_limit_reached", { max: LIMITS.freeConversations });
+    const answer = this.credits.keyedDebitAnswer(written);
+    if (!answer) throw new AppError("not_enough_credits");
+    if (!written.message) throw new Error("conversation vanished");
+    return { row: written.message, balance: answer.balance };
+  }
+
+  /** The send functions (SendFunction), one per shape of the debit: made on first use. */
+  private readonly sendFunctions = new Map<boolean, SendFunction>();
+  private sendFunction(positive: boolean): SendFunction {
+    let made = this.sendFunctions.get(positive);
+    if (!made) {
+      made = new SendFunction(
+        this.db,
+        {
+          creditLock: (userId) => this.credits.lockExpression(userId),
+          paid: (userId) => this.credits.memberColumns(userId).paid,
+          userIdOf: (profileId) => this.profiles.userIdOf(profileId),
+          sessionStands: (key) => this.sessions.sessionStands(key),
+          visible: (other, me) => this.visibility.visibleProfile(other, me, "either"),
+          debit: (input) => this.credits.keyedDebit(input),
+          events: (entries, when) => this.events.recordLentExpressions(entries, when),
+          written: MESSAGE_WRITTEN,
+        },
+        positive,
+      );
+      this.sendFunctions.set(positive, made);
+    }
+    return made;
+  }
+
+  /**
+   * store() as one call of its server-side function, or undefined when the transaction path must do it
+   * (a photo, no conversation yet, or none the checks could find).
+   */
+  private async storeInOneCall(
+    member: Member,
+    recipient: Recipient,
+    clientId: string,
+    content: MessageContent,
+    cost: number,
+    sessionKey: string | null | undefined,
+  ): Promise<Stored | undefined> {
+    if (content.kind === "photo") return undefined;
+    const me = member.profileId;
+    // The events as each side will see the message; the function sets its id, time and conversation.
+    const unsent = newMessageRow({ id: 0, createdAt: new Date(0), conversationId: 0, sender: me, clientId, content });
+    const eventFor = (viewer: number) =>
+      JSON.stringify({ type: "chat.message", conversation_id: 0, message: this.present(unsent, viewer) });
+    const answer = await this.sendFunction(cost > 0).call(this.db, {
+      me,
+      user: member.userId,
+      toProfile: "profileId" in recipient ? recipient.profileId : null,
+      conversation: "conversationId" in recipient ? recipient.conversationId : null,
+      checkSession: sessionKey !== undefined,
+      sessionKey: sessionKey ?? null,
+      client: clientId,
+      kind: unsent.kind,
+      text: unsent.text,
+      gift: unsent.gift_id,
+      gif: unsent.gif === null ? null : JSON.stringify(unsent.gif),
+      cost,
+      reason: content.kind === "gift" ? "gift" : "message",
+      key: `message:${clientId}`,
+      freeLimit: LIMITS.freeConversations,
+      // Anyone but the sender sees it as the recipient does (not from them, no client_id).
+      eventOther: eventFor(-1),
+      eventMe: eventFor(me),
+    });
+    if (answer.outcome !== "done") {
+      if (answer.outcome === "session") throw new AppError("authentication_required");
+      if (answer.outcome === "not_found") throw new AppError("not_found");
+      return undefined;
+    }
+    if (answer.again) return { replayed: true, row: answer.again };
+    if (!answer.ok) throw await this.refusal(this.db, me, Number(answer.other));
+    if (!answer.side) return undefined;
+    const { row, balance } = this.written(answer);
+    const other = Number(answer.other);
+    const conversationId = Number(answer.conversation_id);
+    const pending: PendingDelivery[] = ((answer.numbers ?? []) as [number, number][]).map(([userId, seq]) => ({
+      userId: Number(userId),
+      message: {
+        seq: Number(seq),
+        event: {
+          type: "chat.message",
+          conversation_id: conversationId,
+          message: this.present(row, Number(userId) === member.userId ? me : other),
+        },
       },
-      replayed: false,
-    };
+    }));
+    return { replayed: false, row, balance, pending };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { creditAccounts, creditLedger } from "./schema.ts";
@@ -80,30 +80,36 @@ export interface LentDebit {
 }
 
 export function keyedDebitCtes(row: {
-  userId: number;
-  amount: number;
-  reason: string;
-  key: string;
+  userId: number | Placeholder;
+  amount: number | Placeholder;
+  /** For a placeholder amount (a statement compiled once): whether it is above 0, which picks the statement's shape. */
+  positive?: boolean;
+  reason: string | Placeholder;
+  key: string | Placeholder;
   when?: SQL | undefined;
 }): LentDebit {
-  if (!Number.isSafeInteger(row.amount) || row.amount < 0)
-    throw new Error(`debit must be a whole amount >= 0, got ${row.amount}`);
+  let positive = row.positive;
+  if (typeof row.amount === "number") {
+    if (!Number.isSafeInteger(row.amount) || row.amount < 0)
+      throw new Error(`debit must be a whole amount >= 0, got ${row.amount}`);
+    positive = row.amount > 0;
+  }
+  if (positive === undefined) throw new Error("a placeholder amount needs `positive`");
   // The caller's own condition (its checks, in the same statement): without it nothing is debited or done.
   const when = row.when ? sql` and ${row.when}` : sql``;
-  const debited =
-    row.amount > 0
-      ? sql`update ${creditAccounts} set "balance" = "balance" - ${row.amount}, "updated_at" = now()
-          where "user_id" = ${row.userId} and "balance" - ${row.amount} >= 0 and not exists (select 1 from "credit_earlier")${when}
+  const debited = positive
+    ? sql`update ${creditAccounts} set "balance" = "balance" - ${row.amount}::int, "updated_at" = now()
+          where "user_id" = ${row.userId}::int and "balance" - ${row.amount}::int >= 0 and not exists (select 1 from "credit_earlier")${when}
           returning "balance"`
-      : sql`insert into ${creditAccounts} ("user_id", "balance") select ${row.userId}, 0 where not exists (select 1 from "credit_earlier")${when}
+    : sql`insert into ${creditAccounts} ("user_id", "balance") select ${row.userId}::int, 0 where not exists (select 1 from "credit_earlier")${when}
           on conflict ("user_id") do update set "updated_at" = now()
           returning "balance"`;
   return {
     ctes: sql`"credit_earlier" as (
-          select "balance_after" from ${creditLedger} where "user_id" = ${row.userId} and "key" = ${row.key} limit 1
+          select "balance_after" from ${creditLedger} where "user_id" = ${row.userId}::int and "key" = ${row.key}::text limit 1
         ), "credit_debited" as (${debited}), "credit_written" as (
           insert into ${creditLedger} ("user_id", "delta", "balance_after", "reason", "key")
-          select ${row.userId}, ${-row.amount}, "balance", ${row.reason}, ${row.key} from "credit_debited"
+          select ${row.userId}::int, -(${row.amount}::int), "balance", ${row.reason}::text, ${row.key}::text from "credit_debited"
           returning "balance_after"
         )`,
     done: sql`(${row.when ?? sql`true`} and (exists (select 1 from "credit_written") or exists (select 1 from "credit_earlier")))`,
@@ -202,7 +208,7 @@ export async function lockMemberCredits(tx: DbOrTx, userId: number): Promise<voi
 }
 
 /** The lock of lockMemberCredits as an expression, for a caller that takes it with locks of its own. */
-export function memberCreditsLock(userId: number): SQL {
+export function memberCreditsLock(userId: number | Placeholder): SQL {
   return sql`pg_advisory_xact_lock(${CREDITS_LOCK}::int, ${userId}::int)`;
 }
 

@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../platform/db/index.ts";
 import {
   addToBalance,
@@ -104,7 +104,7 @@ export class CreditService {
    * locks in one statement (then `change(..., { lockHeld: true })`). Lock order: whatever the caller
    * locked before it, then the credits; never the other way round.
    */
-  lockExpression(userId: number): SQL {
+  lockExpression(userId: number | Placeholder): SQL {
     return memberCreditsLock(userId);
   }
 
@@ -114,10 +114,26 @@ export class CreditService {
    * round trip). Same rules as `change` with that key: the caller took `lockExpression(userId)` in an
    * earlier statement of its transaction, gates its own writes on `done`, selects `earlier` and
    * `balance`, and reads them with `keyedDebitAnswer`. With `when` (a condition of the caller's, such
-   * as its checks in the same statement), nothing is debited and `done` is false unless it holds.
+   * as its checks in the same statement), nothing is debited and `done` is false unless it holds. The
+   * values may be placeholders (a statement compiled once, platform/db/compile.ts); a placeholder cost
+   * needs `positive`.
    */
-  keyedDebit(input: { userId: number; cost: number; reason: string; key: string; when?: SQL }): LentDebit {
-    return keyedDebitCtes({ userId: input.userId, amount: input.cost, reason: input.reason, key: input.key, when: input.when });
+  keyedDebit(input: {
+    userId: number | Placeholder;
+    cost: number | Placeholder;
+    positive?: boolean;
+    reason: string | Placeholder;
+    key: string | Placeholder;
+    when?: SQL;
+  }): LentDebit {
+    return keyedDebitCtes({
+      userId: input.userId,
+      amount: input.cost,
+      positive: input.positive,
+      reason: input.reason,
+      key: input.key,
+      when: input.when,
+    });
   }
 
   /** What a keyedDebit's statement answered, as `change` answers: null when the balance did not cover it. */

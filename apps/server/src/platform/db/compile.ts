@@ -203,3 +203,32 @@ export function compileFragment<K extends string>(
   }
   return compile(piece((name) => new Placeholder(name))) as CompiledFragment<K>;
 }
+
+/**
+ * A fragment as SQL text with no parameters, for the body of a server-side function: each placeholder
+ * becomes the expression `names` gives it (the function's argument or variable), each other parameter
+ * (the constants of the helpers that built it) a literal.
+ */
+export function fragmentText(fragment: CompiledFragment, names: Readonly<Record<string, string>>): string {
+  let text = "";
+  fragment.params.forEach((param, i) => {
+    text += fragment.segments[i] as string;
+    if (param instanceof Placeholder) {
+      const name = names[param.name];
+      if (name === undefined) throw new Error(`no expression for placeholder ${param.name}`);
+      text += name;
+    } else {
+      text += literal(param);
+    }
+  });
+  return text + (fragment.segments[fragment.params.length] as string);
+}
+
+/** A constant as an SQL literal (standard_conforming_strings, PostgreSQL's default since 9.1). */
+function literal(value: unknown): string {
+  if (value === null) return "null";
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value === "string") return `'${value.replaceAll("'", "''")}'`;
+  throw new Error(`no literal for ${typeof value}`);
+}

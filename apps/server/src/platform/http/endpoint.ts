@@ -1,5 +1,4 @@
 import { type Endpoint, type EndpointResponse, ID_MAX, type MemberContext, parseRequest } from "@app/contract";
-import type { SQL } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { toJSONSchema, type z } from "zod";
 import { AppError } from "../errors.ts";
@@ -16,12 +15,12 @@ declare module "fastify" {
     /** Resolves a session cookie to its member (installed once by `registerMemberContext`). */
     resolveMember(request: FastifyRequest): Promise<MemberContext | null>;
     /**
-     * A condition, for a statement of the module acting for the request's member, that the session
-     * the request carries still stands. For a socket's frames: their member is the upgrade's
-     * (`memberOf`), and a frame that writes for them checks this in its transaction rather than
-     * reading the session again in a round trip of its own (decision 020, "The session in the send").
+     * What identifies the session the request carries (the accounts module's session key), or null
+     * without one. For a socket's frames: their member is the upgrade's (`memberOf`), and a frame that
+     * writes for them has the module check in its transaction that this session still stands, rather
+     * than reading it again in a round trip of its own (decision 020, "The session in the send").
      */
-    sessionStanding(request: FastifyRequest): SQL<boolean>;
+    sessionKey(request: FastifyRequest): string | null;
   }
 }
 
@@ -34,19 +33,19 @@ const resolved = new WeakMap<FastifyRequest, Promise<MemberContext | null>>();
 export function registerMemberContext(
   app: FastifyInstance,
   resolve: (request: FastifyRequest) => Promise<MemberContext | null>,
-  standing: (request: FastifyRequest) => SQL<boolean>,
+  sessionKey: (request: FastifyRequest) => string | null,
 ): void {
   app.decorateRequest("member", null);
   app.decorate("resolveMember", resolve);
-  // A socket's request sends many frames: its condition (a hash of the cookie) is made once.
-  const conditions = new WeakMap<FastifyRequest, SQL<boolean>>();
-  app.decorate("sessionStanding", (request: FastifyRequest) => {
-    let condition = conditions.get(request);
-    if (!condition) {
-      condition = standing(request);
-      conditions.set(request, condition);
+  // A socket's request sends many frames: its key (a hash of the cookie) is worked out once.
+  const keys = new WeakMap<FastifyRequest, string | null>();
+  app.decorate("sessionKey", (request: FastifyRequest) => {
+    let key = keys.get(request);
+    if (key === undefined) {
+      key = sessionKey(request);
+      keys.set(request, key);
     }
-    return condition;
+    return key;
   });
 }
 
