@@ -228,4 +228,48 @@ describe("chat live across two server nodes", () => {
     expect(balance?.balance).toBe(left - 10);
     socket.socket.close();
   });
+
+  it("delivers the same message events it stores for a resume, whichever way the send was stored", async () => {
+    const ann = await createMember(nodeA, { activate: true, gender: "female", name: "Ada", credits: 100 });
+    const ben = await createMember(nodeA, { activate: true, gender: "male", name: "Bob", credits: 100 });
+    const benSocket = await connectSocket(nodeB, { cookie: ben.client.cookieHeader() });
+    const annSocket = await connectSocket(nodeA, { cookie: ann.client.cookieHeader() });
+    await Promise.all([benSocket.next((f) => f.type === "hello"), annSocket.next((f) => f.type === "hello")]);
+    // A first message (the conversation is made: the transaction path), then a text, a gift and a GIF
+    // in it (the send function), over HTTP and over the socket.
+    const first = await ann.client.post("/api/message.php", {
+      profile_id: ben.profileId,
+      client_id: randomUUID(),
+      text: "First",
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const id = first.json().conversation_id as number;
+    const [gif] = (await ann.client.get("/api/gifs.php?q=hallo&locale=nl_NL")).json().gifs as { id: string }[];
+    expect(gif).toBeDefined();
+    const bodies = [
+      { conversation_id: id, client_id: randomUUID(), text: "Second, it's 'quoted' \\ and \"double\"" },
+      { conversation_id: id, client_id: randomUUID(), gift: "rose", text: "A rose" },
+      { conversation_id: id, client_id: randomUUID(), gif: gif?.id },
+    ];
+    for (const body of bodies.slice(0, 2)) expect((await ann.client.post("/api/message.php", body)).statusCode).toBe(200);
+    annSocket.socket.send(JSON.stringify({ type: "send", message: bodies[2] }));
+    expect(await annSocket.next((f) => f.type === "sent" || f.type === "send_failed")).toMatchObject({ type: "sent" });
+    for (const [member, socket] of [
+      [ben, benSocket],
+      [ann, annSocket],
+    ] as const) {
+      const live = async () => socket.frames.filter(isEvent("chat.message"));
+      await expect.poll(async () => (await live()).length).toBe(4);
+      const stored = await nodeA.services.events.since(member.userId, 0);
+      for (const frame of await live()) {
+        if (frame.type !== "event") throw new Error("not an event");
+        expect(stored.events.find((e) => e.seq === frame.seq)).toEqual({ seq: frame.seq, event: frame.event });
+      }
+      expect(
+        (await live()).map((f) => (f.type === "event" && f.event.type === "chat.message" ? f.event.message.kind : null)),
+      ).toEqual(["text", "text", "gift", "gif"]);
+    }
+    benSocket.socket.close();
+    annSocket.socket.close();
+  });
 });

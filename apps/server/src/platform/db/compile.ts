@@ -46,7 +46,9 @@ class BoundFragment {
   getSQL(): SQL {
     const { segments, params } = this.fragment;
     const chunks: unknown[] = [];
-    params.forEach((param, i) => chunks.push(new StringChunk(segments[i] as string), this.valueOf(param)));
+    params.forEach((param, i) => {
+      chunks.push(new StringChunk(segments[i] as string), this.valueOf(param));
+    });
     chunks.push(new StringChunk(segments[params.length] as string));
     return new SQL(chunks as StringChunk[]);
   }
