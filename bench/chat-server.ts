@@ -197,7 +197,12 @@ async function diagnose(label: string) {
   const { PerformanceObserver } = await import("node:perf_hooks");
   const report = (what: string) => console.error(`${label} ${process.pid} ${new Date().toISOString().slice(17, 23)} ${what}`);
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (entry.duration > 15) report(`gc ${entry.duration.toFixed(0)} ms`);
+    for (const entry of list.getEntries()) {
+      // perf_hooks' kinds: 1 minor (scavenge), 2 major (mark-compact), 4 incremental marking, 8 weak callbacks.
+      const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+      const name = { 1: "minor", 2: "major", 4: "incremental", 8: "weak callbacks" }[kind ?? 0] ?? "gc";
+      if (entry.duration > 15) report(`gc (${name}) ${entry.duration.toFixed(0)} ms`);
+    }
   }).observe({ entryTypes: ["gc"] });
   const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const query = client.query;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
-import { compileFragment, fragmentText } from "../../platform/db/compile.ts";
+import { type CompiledFragment, compileFragment, fragmentText } from "../../platform/db/compile.ts";
 import type { Db } from "../../platform/db/index.ts";
 import type { LentDebit } from "../credits/index.ts";
 import { type CheckedWrite, checkAndWriteStatement, lockStatement, otherSide, pairConversation, rowsOf } from "./queries.ts";
@@ -98,6 +98,8 @@ export class SendFunction {
   readonly name: string;
   readonly definition: string;
   private created: Promise<void> | undefined;
+  /** The call's statement, compiled once (its arguments bound per call). */
+  private callStatement: CompiledFragment<keyof SendFunctionCall> | undefined;
 
   constructor(db: Db, parts: SendFunctionParts, positive: boolean) {
     const arg = (name: keyof SendFunctionCall) => `p_${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
@@ -183,7 +185,7 @@ end`;
   }
 
   /** Makes the function once per process (another node may have made it already: then nothing changes). */
-  private ensure(db: Db): Promise<void> {
+  ensure(db: Db): Promise<void> {
     this.created ??= (async () => {
       const [found] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as "n" from pg_proc where proname = ${this.name}`);
       if (found?.n) return;
@@ -204,17 +206,16 @@ end`;
     return this.created;
   }
 
-  /** Runs one send (a statement of its own: it is its own transaction). */
+  /** Runs one send (a statement of its own: it is its own transaction); `ensure` first. */
   async call(db: Db, call: SendFunctionCall): Promise<SendFunctionAnswer> {
-    await this.ensure(db);
-    const values = sql.join(
-      ARGUMENTS.map(([name, type]) => sql`${call[name]}::${sql.raw(type)}`),
-      sql`, `,
-    );
-    const [row] = await rowsOf<{ answer: SendFunctionAnswer }>(
-      db,
-      sql`select ${sql.identifier(this.name)}(${values}) as "answer"`,
-    );
+    this.callStatement ??= compileFragment<keyof SendFunctionCall>(db, (p) => {
+      const values = sql.join(
+        ARGUMENTS.map(([name, type]) => sql`${p(name)}::${sql.raw(type)}`),
+        sql`, `,
+      );
+      return sql`select ${sql.identifier(this.name)}(${values}) as "answer"`;
+    });
+    const [row] = await rowsOf<{ answer: SendFunctionAnswer }>(db, this.callStatement.bind(call));
     if (!row) throw new Error("a function call answers one row");
     return row.answer;
   }
