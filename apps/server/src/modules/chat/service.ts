@@ -76,6 +76,19 @@ export const TYPING_RECIPIENT_TTL_MS = 5_000;
 /** The chat list shows at most this many conversations (the latest). */
 export const CHAT_LIST_LIMIT = 500;
 
+/**
+ * What store() is asked: who sends to whom, what, at what cost; `sessionKey` is a session to check under
+ * the send's locks (a socket's frames; null for none valid), undefined when the caller checked it.
+ */
+interface StoreRequest {
+  member: Member;
+  recipient: Recipient;
+  clientId: string;
+  content: MessageContent;
+  cost: number;
+  sessionKey?: string | null | undefined;
+}
+
 /** What store() did: found the message of an earlier send with this client_id, or stored a new one. */
 type Stored =
   | { replayed: true; row: MessageRow }
@@ -323,7 +336,7 @@ export class ChatService {
       content = input.gift !== undefined ? { kind: "gift", text, giftId: input.gift } : { kind: "text", text };
       cost = input.gift !== undefined ? rules.costs.gift : rules.costs.message;
     }
-    const outcome = await this.store(member, recipient, input.client_id, content, cost, sessionKey);
+    const outcome = await this.store({ member, recipient, clientId: input.client_id, content, cost, sessionKey });
     return outcome.response;
   }
 
@@ -350,13 +363,13 @@ export class ChatService {
     const { other } = first;
     const photo = await this.photos.storeChatPhoto(file);
     try {
-      const outcome = await this.store(
+      const outcome = await this.store({
         member,
-        { profileId: other },
-        input.client_id,
-        { kind: "photo", photo },
-        rules.costs.photo,
-      );
+        recipient: { profileId: other },
+        clientId: input.client_id,
+        content: { kind: "photo", photo },
+        cost: rules.costs.photo,
+      });
       if (outcome.replayed) await this.photos.deleteChatPhotos([photo.key]);
       return outcome.response;
     } catch (error) {
@@ -371,20 +384,12 @@ export class ChatService {
    * As one server-side function call on PostgreSQL and PGlite alike (SendFunction) when the pair's
    * conversation exists and the message is not a photo; else, or when the function finds no
    * conversation, as a transaction of its own statements (the same statements: the function is made of
-   * them). `sessionKey`: a session to check under the locks (a socket's frames), null for none valid.
+   * them).
    */
-  private async store(
-    member: Member,
-    recipient: Recipient,
-    clientId: string,
-    content: MessageContent,
-    cost: number,
-    sessionKey?: string | null,
-  ): Promise<{ response: MessageResponse; replayed: boolean }> {
+  private async store(send: StoreRequest): Promise<{ response: MessageResponse; replayed: boolean }> {
+    const { member } = send;
     const me = member.profileId;
-    const outcome =
-      (await this.storeInOneCall(member, recipient, clientId, content, cost, sessionKey)) ??
-      (await this.storeInTransaction(member, recipient, clientId, content, cost, sessionKey));
+    const outcome = (await this.storeInOneCall(send)) ?? (await this.storeInTransaction(send));
     if (outcome.replayed) return { response: await this.replay(member, outcome.row), replayed: true };
     await this.events.deliver(...outcome.pending);
     return {
@@ -398,14 +403,7 @@ export class ChatService {
   }
 
   /** store() as a transaction of its own statements (the locks, the checks and the write, and a new conversation). */
-  private storeInTransaction(
-    member: Member,
-    recipient: Recipient,
-    clientId: string,
-    content: MessageContent,
-    cost: number,
-    sessionKey: string | null | undefined,
-  ): Promise<Stored> {
+  private storeInTransaction({ member, recipient, clientId, content, cost, sessionKey }: StoreRequest): Promise<Stored> {
     const me = member.profileId;
     return this.db.transaction(async (tx) => {
       // Under the pair's lock: a block either committed before (seen below) or waits and deletes what we store.
@@ -537,14 +535,14 @@ export class ChatService {
    * store() as one call of its server-side function, or undefined when the transaction path must do it
    * (a photo, no conversation yet, or none the checks could find).
    */
-  private async storeInOneCall(
-    member: Member,
-    recipient: Recipient,
-    clientId: string,
-    content: MessageContent,
-    cost: number,
-    sessionKey: string | null | undefined,
-  ): Promise<Stored | undefined> {
+  private async storeInOneCall({
+    member,
+    recipient,
+    clientId,
+    content,
+    cost,
+    sessionKey,
+  }: StoreRequest): Promise<Stored | undefined> {
     if (content.kind === "photo" || this.sendFunctionFailed) return undefined;
     const me = member.profileId;
     const send = this.sendFunction(cost > 0);
