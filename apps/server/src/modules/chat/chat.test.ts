@@ -11,11 +11,12 @@ import {
   messageResponseSchema,
 } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seed } from "../../seed/seed.ts";
 import { TestClient } from "../../test/client.ts";
 import { block, createMember, type MemberOptions, sqlCount, type TestMember } from "../../test/factories.ts";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { SendFunction } from "./send-function.ts";
 
 let database: TestDatabase;
 let app: TestApp;
@@ -378,5 +379,27 @@ describe("text chat", () => {
     const { conversation_id: id } = await send(ann.client, { profile_id: ben.profileId });
     expect(await sqlCount(database.db, sql`select count(*)::int as n from conversations where id = ${id} and fictional`)).toBe(1);
     expect((await chats(ann.client)).chats[0]?.profile.fictional).toBe(true);
+  });
+});
+
+describe("when the database will not make the send function", () => {
+  it("sends by the transaction path, and asks the database again only after a minute", async () => {
+    const [ann, ben] = await pair({ credits: 100 });
+    const first = await send(ann.client, { profile_id: ben.profileId });
+    const refused = vi
+      .spyOn(SendFunction.prototype, "ensure")
+      .mockRejectedValue(new Error("permission denied for schema public"));
+    try {
+      for (const text of ["one", "two"]) {
+        const response = await post(ann.client, { conversation_id: first.conversation_id, client_id: randomUUID(), text });
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      // Asked once; the second send went straight to the transaction path.
+      expect(refused).toHaveBeenCalledTimes(1);
+      const list = await open(ben.client, first.conversation_id);
+      expect(list.messages.map((m: { text: string }) => m.text)).toEqual(["Hello", "one", "two"]);
+    } finally {
+      refused.mockRestore();
+    }
   });
 });

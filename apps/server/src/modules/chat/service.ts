@@ -504,8 +504,12 @@ export class ChatService {
     return { row: written.message, balance: answer.balance };
   }
 
-  /** Set when the database would not make a send function: every send then takes the transaction path. */
-  private sendFunctionFailed = false;
+  /**
+   * When the database would not make a send function, the time to try again: until then every send
+   * takes the transaction path (a blip at start-up does not leave the node on it for good, and a
+   * database that refuses is not asked on every send).
+   */
+  private sendFunctionRetryAt = 0;
 
   /** The send functions (SendFunction), one per shape of the debit: made on first use. */
   private readonly sendFunctions = new Map<boolean, SendFunction>();
@@ -543,15 +547,15 @@ export class ChatService {
     cost,
     sessionKey,
   }: StoreRequest): Promise<Stored | undefined> {
-    if (content.kind === "photo" || this.sendFunctionFailed) return undefined;
+    if (content.kind === "photo" || Date.now() < this.sendFunctionRetryAt) return undefined;
     const me = member.profileId;
     const send = this.sendFunction(cost > 0);
     try {
       await send.ensure(this.db);
     } catch (error) {
       // A database that will not take the function (a role without CREATE, say): the transaction path
-      // does the same, a few round trips slower. Said once.
-      this.sendFunctionFailed = true;
+      // does the same, a few round trips slower. Asked again in a minute.
+      this.sendFunctionRetryAt = Date.now() + 60_000;
       this.log.error({ err: error }, "chat send function unavailable, sends use the transaction path");
       return undefined;
     }
