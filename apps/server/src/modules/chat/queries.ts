@@ -305,11 +305,7 @@ export async function checkAndWritePaidMessage(
   const { row } = send;
   const [answer] = await rowsOf<CheckedWrite>(
     tx,
-    checkAndWriteStatement({
-      ...send,
-      row: { ...row, gif: row.gif === null ? null : JSON.stringify(row.gif) },
-      events: send.events,
-    }),
+    checkAndWriteStatement({ ...send, row: { ...row, gif: row.gif === null ? null : JSON.stringify(row.gif) } }),
   );
   if (!answer) throw new Error("a select from one row answers one row");
   return answer;

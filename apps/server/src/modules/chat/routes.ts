@@ -80,7 +80,7 @@ class SendsPerMember {
  * The `send` client frame: POST /api/message.php over the member's open socket, without a request of
  * its own (no HTTP round, no cookie parsing, no shared rate-limit counter), answered with `sent` or
  * `send_failed` (the status and body the HTTP call would answer). The session is checked again for every
- * frame, inside the send's transaction (ChatService.send's `standing`): a logout or a deletion stops the
+ * frame, inside the send's transaction (ChatService.send's `sessionKey`): a logout or a deletion stops the
  * sends at once, and whether the member is premium is read there too.
  */
 export function sendFrameHandler({ chat, site }: { chat: ChatService; site: SiteService }): ClientFrameHandler<"send"> {

@@ -99,7 +99,7 @@ export class SendFunction {
   readonly definition: string;
   private created: Promise<void> | undefined;
   /** The call's statement, compiled once (its arguments bound per call). */
-  private callStatement: CompiledFragment<keyof SendFunctionCall> | undefined;
+  private readonly callStatement: CompiledFragment<keyof SendFunctionCall>;
 
   constructor(db: Db, parts: SendFunctionParts, positive: boolean) {
     const arg = (name: keyof SendFunctionCall) => `p_${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
@@ -182,22 +182,29 @@ end`;
     const signature = ARGUMENTS.map(([name, type]) => `${arg(name)} ${type}`).join(", ");
     this.name = `chat_send_${createHash("sha1").update(signature).update(body).digest("hex").slice(0, 16)}`;
     this.definition = `create or replace function "${this.name}"(${signature}) returns json language plpgsql volatile as $send$\n${body}\n$send$`;
+    this.callStatement = compileFragment<keyof SendFunctionCall>(db, (p) => {
+      const values = sql.join(
+        ARGUMENTS.map(([name, type]) => sql`${p(name)}::${sql.raw(type)}`),
+        sql`, `,
+      );
+      return sql`select ${sql.identifier(this.name)}(${values}) as "answer"`;
+    });
+  }
+
+  private async exists(db: Db): Promise<boolean> {
+    const [found] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as "n" from pg_proc where proname = ${this.name}`);
+    return (found?.n ?? 0) > 0;
   }
 
   /** Makes the function once per process (another node may have made it already: then nothing changes). */
   ensure(db: Db): Promise<void> {
     this.created ??= (async () => {
-      const [found] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as "n" from pg_proc where proname = ${this.name}`);
-      if (found?.n) return;
+      if (await this.exists(db)) return;
       try {
         await db.execute(sql.raw(this.definition));
       } catch (error) {
         // Two nodes making it at once: one of them may fail, and the function is there all the same.
-        const [again] = await rowsOf<{ n: number }>(
-          db,
-          sql`select count(*)::int as "n" from pg_proc where proname = ${this.name}`,
-        );
-        if (!again?.n) throw error;
+        if (!(await this.exists(db))) throw error;
       }
     })().catch((error: unknown) => {
       this.created = undefined;
@@ -208,13 +215,6 @@ end`;
 
   /** Runs one send (a statement of its own: it is its own transaction); `ensure` first. */
   async call(db: Db, call: SendFunctionCall): Promise<SendFunctionAnswer> {
-    this.callStatement ??= compileFragment<keyof SendFunctionCall>(db, (p) => {
-      const values = sql.join(
-        ARGUMENTS.map(([name, type]) => sql`${p(name)}::${sql.raw(type)}`),
-        sql`, `,
-      );
-      return sql`select ${sql.identifier(this.name)}(${values}) as "answer"`;
-    });
     const [row] = await rowsOf<{ answer: SendFunctionAnswer }>(db, this.callStatement.bind(call));
     if (!row) throw new Error("a function call answers one row");
     return row.answer;

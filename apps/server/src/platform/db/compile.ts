@@ -134,7 +134,8 @@ export function plainSqlCompiler(dialect: DialectLike): {
       out.sql += ")";
     } else if (chunk instanceof Name) {
       out.sql += dialect.escapeName(chunk.value);
-    } else if (is(chunk, Table) || is(chunk, Column)) {
+    } else if (chunk instanceof Table || chunk instanceof Column) {
+      // (An object instanceof misses, if any, goes to drizzle below: never a wrong text.)
       const text = nameOf(chunk);
       if (text === undefined) return false;
       out.sql += text;

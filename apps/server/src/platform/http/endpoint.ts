@@ -18,7 +18,7 @@ declare module "fastify" {
      * What identifies the session the request carries (the accounts module's session key), or null
      * without one. For a socket's frames: their member is the upgrade's (`memberOf`), and a frame that
      * writes for them has the module check in its transaction that this session still stands, rather
-     * than reading it again in a round trip of its own (decision 020, "The session in the send").
+     * than reading it again in a round trip of its own (decision 020, "The session inside the send").
      */
     sessionKey(request: FastifyRequest): string | null;
   }
