@@ -16,6 +16,9 @@ process.env.E2E_SECOND_NODE_URL = `http://127.0.0.1:${twoNodes ? port + 1 : port
 const nodeEnv = (nodePort: number) => ({
   PORT: String(nodePort),
   HOST: "127.0.0.1",
+  // The address the browsers use: e-mailed links and the sandbox's way back to the site go there
+  // (issue #25: never the request's Host), and the session cookie belongs to this host.
+  PUBLIC_URL: `http://127.0.0.1:${nodePort}`,
   DATA_DIR: dataDir,
   SEED_PROFILES: "40",
   SMTP_URL: `smtp://127.0.0.1:${mailPorts.smtp}`,

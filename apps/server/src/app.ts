@@ -42,7 +42,7 @@ import { siteRoutes } from "./modules/site/routes.ts";
 import { normaliseHost, SiteService, selectedCountryFromQuery } from "./modules/site/service.ts";
 import { VisibilityPolicy } from "./modules/visibility/index.ts";
 import { type Bus, openBus, RedisBus } from "./platform/bus.ts";
-import type { Config } from "./platform/config.ts";
+import { type Config, defaultOrigin, isTestSite, paymentsProviderOf } from "./platform/config.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
 import { AppError } from "./platform/errors.ts";
 import { clientNetwork } from "./platform/http/client-address.ts";
@@ -123,7 +123,7 @@ export interface App {
 
 export async function openServices(
   config: Config,
-  options: Pick<BuildOptions, "database" | "bus" | "mailer"> = {},
+  options: Pick<BuildOptions, "database" | "bus" | "mailer"> & { listeningPort?: () => number | undefined } = {},
   log: Pick<FastifyBaseLogger, "error" | "info"> = {
     error: (obj: unknown, msg?: string) => console.error(msg, obj),
     info: (obj: unknown, msg?: string) => console.info(msg, obj),
@@ -147,7 +147,8 @@ export async function openServices(
     }));
   const storage = openStorage(config);
   const mailer = options.mailer ?? openMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
-  const site = new SiteService(database.db);
+  // The port actually listened on (PORT=0 in tests) once the server listens.
+  const site = new SiteService(database.db, () => defaultOrigin(config, options.listeningPort?.() ?? config.PORT));
   const credits = new CreditService();
   const photos = new PhotoService(database.db, storage);
   const regions = site.regions();
@@ -206,21 +207,25 @@ export async function openServices(
   jobs.schedule(purgeChat, { everyMs: DAY, offsetMs: 5 * HOUR });
   const sms = openSms({ url: config.SMS_URL, db: database.db });
   const discounts = new DiscountService(database.db);
-  // Mollie with an API key; otherwise the embedded sandbox, so that `npm start` can sell credits.
-  const sandbox = config.MOLLIE_API_KEY
-    ? null
-    : new SandboxProvider(database.db, jobs, { webhookDelayMs: config.SANDBOX_WEBHOOK_DELAY_MS });
+  // Decision 030: Mollie, the embedded sandbox (a test site: loopback, or PAYMENTS_PROVIDER=sandbox),
+  // or none, when purchases are unavailable and the payment calls answer payments_unavailable.
+  const providerName = paymentsProviderOf(config);
+  const sandbox =
+    providerName === "sandbox"
+      ? new SandboxProvider(database.db, jobs, { webhookDelayMs: config.SANDBOX_WEBHOOK_DELAY_MS })
+      : null;
   const payments = new PaymentService({
     db: database.db,
     credits,
     events,
     jobs,
     provider:
-      sandbox ??
-      new MollieProvider({
-        apiKey: config.MOLLIE_API_KEY ?? "",
-        ...(config.MOLLIE_API_ENDPOINT ? { apiEndpoint: config.MOLLIE_API_ENDPOINT } : {}),
-      }),
+      providerName === "mollie"
+        ? new MollieProvider({
+            apiKey: config.MOLLIE_API_KEY ?? "",
+            ...(config.MOLLIE_API_ENDPOINT ? { apiEndpoint: config.MOLLIE_API_ENDPOINT } : {}),
+          })
+        : sandbox,
     customerOf: async (userId) => ({
       name: (await profiles.nameOf(userId)) ?? `#${userId}`,
       email: (await accounts.findUser(userId))?.email ?? "",
@@ -239,7 +244,7 @@ export async function openServices(
       const settings = await site.settings({ host: "", locale: "en", geoipCountry: null, selectedCountry: null });
       return {
         name: settings.name,
-        origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT}`,
+        origin: await site.originFor(""),
         company: await site.companyInfo(""),
       };
     },
@@ -284,19 +289,15 @@ export async function openServices(
   };
 }
 
-/** Whether the site listens on this machine only (a loopback address), so nobody else can reach it. */
-export function listensOnLoopbackOnly(host: string): boolean {
-  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
 /**
- * The outbox mailbox (/dev/mailbox) is there whenever no SMTP server is configured and the site is
- * reachable from this machine only: `npm start` on a laptop must let a new user confirm an account.
- * A site reachable from outside never shows it (main.ts then says in the log that mail cannot leave).
+ * The outbox mailbox (/dev/mailbox, with the SMS outbox) is there whenever no SMTP server is configured
+ * and the site is a test site (decision 030): reachable from this machine only, so that `npm start` on a
+ * laptop lets a new user confirm an account, or declared one with PAYMENTS_PROVIDER=sandbox. A site
+ * reachable from outside never shows it, whatever NODE_ENV says (main.ts then says in the log that mail
+ * cannot leave).
  */
-export function showsDevMailbox(config: Pick<Config, "SMTP_URL" | "HOST" | "NODE_ENV">): boolean {
-  if (config.SMTP_URL) return false;
-  return config.NODE_ENV === "development" || listensOnLoopbackOnly(config.HOST);
+export function showsDevMailbox(config: Pick<Config, "SMTP_URL" | "HOST" | "PUBLIC_URL" | "PAYMENTS_PROVIDER">): boolean {
+  return !config.SMTP_URL && isTestSite(config);
 }
 
 export async function buildApp(config: Config, options: BuildOptions): Promise<App> {
@@ -327,7 +328,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     return503OnClosing: true,
     forceCloseConnections: "idle",
   });
-  const services = await openServices(config, options, server.log);
+  const listeningPort = () => {
+    const address = server.server.address();
+    return address && typeof address === "object" ? address.port : undefined;
+  };
+  const services = await openServices(config, { ...options, listeningPort }, server.log);
 
   const geoipCountry = (request: FastifyRequest): string | null => {
     if (!config.GEOIP_HEADER) return null;
@@ -442,12 +447,14 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     site: services.site,
     profiles: services.profiles,
     geoipCountry,
-    publicUrl: config.PUBLIC_URL,
   });
   await server.register(discountRoutes, { discounts: services.discounts });
   await server.register(complaintRoutes, { complaints: services.complaints });
   if (services.sandbox) await server.register(sandboxRoutes, { sandbox: services.sandbox });
-  await registerProviderHooks(server, [paymentHook(services.payments), ...(options.providerHooks ?? [])]);
+  await registerProviderHooks(server, [
+    ...(services.payments.available ? [paymentHook(services.payments)] : []),
+    ...(options.providerHooks ?? []),
+  ]);
   if (services.mailer instanceof OutboxMailer && showsDevMailbox(config)) {
     await server.register(mailboxRoutes, {
       outbox: services.mailer,

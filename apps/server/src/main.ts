@@ -1,5 +1,5 @@
 import { buildApp, showsDevMailbox } from "./app.ts";
-import { ConfigError, loadConfig } from "./platform/config.ts";
+import { ConfigError, defaultOrigin, loadConfig, paymentsProviderOf } from "./platform/config.ts";
 import { seed } from "./seed/seed.ts";
 
 /** The process entry: validated config, database + migrations, seed, then listen; graceful stop on signals. */
@@ -51,9 +51,17 @@ async function main(): Promise<void> {
   await app.server.listen({ port: config.PORT, host: config.HOST });
   // Durable jobs (erasure of deleted accounts, ...): every node polls; each job runs on one of them.
   app.services.jobs.start();
-  if (showsDevMailbox(config)) log.info(`e-mails go to the outbox: read them at http://localhost:${config.PORT}/dev/mailbox`);
+  const origin = defaultOrigin(config);
+  if (showsDevMailbox(config)) log.info(`e-mails go to the outbox: read them at ${origin}/dev/mailbox`);
+  // Decision 030: a test site says so; a site without a provider says why nobody can buy credits.
+  const provider = paymentsProviderOf(config);
+  if (provider === "sandbox") {
+    log.warn(`TEST SITE: payments go to the embedded sandbox (${origin}/sandbox/checkout/…), no real payments are taken`);
+  } else if (!provider) {
+    log.warn("no payment provider: purchases are unavailable (set MOLLIE_API_KEY, or PAYMENTS_PROVIDER=sandbox for a test site)");
+  }
   log.info(
-    `dating site on ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`} (database: ${app.services.database.kind}, bus: ${app.services.bus.kind}, node ${process.version})`,
+    `dating site on ${origin} (database: ${app.services.database.kind}, bus: ${app.services.bus.kind}, node ${process.version})`,
   );
   // In the background, not before listening: profiles saved with a city before positions existed.
   app.services.profiles

@@ -66,6 +66,7 @@ export const ERROR_CODES = [
   "bundle_unavailable",
   "payment_method_unavailable",
   "payment_provider_failed",
+  "payments_unavailable",
   "refund_not_allowed",
   "repeat_order_unavailable",
   "iban_invalid",
@@ -153,6 +154,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   bundle_unavailable: 422,
   payment_method_unavailable: 422,
   payment_provider_failed: 502,
+  // Decision 030: a site without a payment provider (no Mollie key, not a test site).
+  payments_unavailable: 503,
   refund_not_allowed: 422,
   repeat_order_unavailable: 422,
   iban_invalid: 422,

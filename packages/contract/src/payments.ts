@@ -91,6 +91,12 @@ export const bundlesResponseSchema = z.object({
   repeat_order: z
     .object({ bundle_id: z.number().int(), credits: z.number().int(), price: z.number(), method: paymentMethodSchema })
     .nullable(),
+  /**
+   * Whether credits can be bought at all (decision 030): false on a site without a payment provider,
+   * where the credits pages say so instead of offering a checkout, and the payment calls answer
+   * `payments_unavailable`.
+   */
+  purchases_available: z.boolean(),
 });
 export type BundlesResponse = z.infer<typeof bundlesResponseSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, defaultOrigin, loadConfig, paymentsProviderOf } from "./config.ts";
 
 describe("configuration", () => {
   it("defaults to the embedded mode", () => {
@@ -32,6 +32,37 @@ describe("configuration", () => {
     });
     expect(config.PORT).toBe(8080);
     expect(config.DATABASE_URL).toBe("postgres://postgres@127.0.0.1:5432/app");
+  });
+
+  it("refuses a HOST other machines reach without PUBLIC_URL, naming the variable (issue #25)", () => {
+    expect(() => loadConfig({ HOST: "0.0.0.0" })).toThrow(ConfigError);
+    expect(() => loadConfig({ HOST: "0.0.0.0" })).toThrow(
+      /PUBLIC_URL: required when HOST \(0\.0\.0\.0\) is not a loopback address/,
+    );
+    expect(() => loadConfig({ HOST: "::" })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ HOST: "0.0.0.0", PUBLIC_URL: "ftp://www.example.com" })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ HOST: "0.0.0.0", PUBLIC_URL: "https://www.example.com" }).PUBLIC_URL).toBe("https://www.example.com");
+    // On loopback the origin is the one `npm start` prints.
+    const local = loadConfig({ HOST: "127.0.0.1", PORT: "4000" });
+    expect(defaultOrigin(local)).toBe("http://localhost:4000");
+    expect(defaultOrigin(loadConfig({ PUBLIC_URL: "https://www.example.com/" }))).toBe("https://www.example.com");
+  });
+
+  it("takes payments with Mollie, the sandbox on a test site only, or nobody (decision 030)", () => {
+    expect(paymentsProviderOf(loadConfig({}))).toBe("sandbox");
+    expect(paymentsProviderOf(loadConfig({ HOST: "0.0.0.0", PUBLIC_URL: "https://www.example.com" }))).toBeNull();
+    expect(paymentsProviderOf(loadConfig({ PUBLIC_URL: "https://www.example.com" }))).toBeNull();
+    const key = "test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM";
+    expect(paymentsProviderOf(loadConfig({ HOST: "0.0.0.0", PUBLIC_URL: "https://www.example.com", MOLLIE_API_KEY: key }))).toBe(
+      "mollie",
+    );
+    expect(
+      paymentsProviderOf(loadConfig({ HOST: "0.0.0.0", PUBLIC_URL: "https://www.example.com", PAYMENTS_PROVIDER: "sandbox" })),
+    ).toBe("sandbox");
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: "mollie" })).toThrow(
+      /MOLLIE_API_KEY: required when PAYMENTS_PROVIDER is mollie/,
+    );
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: "paypal" })).toThrow(/PAYMENTS_PROVIDER/);
   });
 
   it("needs the endpoint and both keys with S3_BUCKET, and a bucket with any other S3 setting", () => {

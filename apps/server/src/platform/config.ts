@@ -22,9 +22,21 @@ const settingsSchema = z.object({
   REDIS_PREFIX: z.string().default("dating:"),
   SMTP_URL: urlOf(["smtp:", "smtps:"]).optional(),
   MAIL_FROM: z.string().default("Dating <no-reply@localhost>"),
-  PUBLIC_URL: z.string().url().optional(),
+  /**
+   * The site's origin (scheme, host, port): every link in an e-mail and every URL given to a payment
+   * provider is built from it or from a site's own domain, never from the request's Host (issue #25).
+   * Required when HOST is not a loopback address; on loopback it defaults to http://localhost:PORT.
+   */
+  PUBLIC_URL: urlOf(["http:", "https:"]).optional(),
   /** An HTTP SMS gateway (POST JSON {to, text}; user info as basic auth) for direct-debit codes; else the outbox. */
   SMS_URL: urlOf(["http:", "https:"]).optional(),
+  /**
+   * Who takes payments (decision 030): `mollie` (needs MOLLIE_API_KEY) or `sandbox`, the embedded test
+   * provider whose checkout has a "Paid" button, which makes this a test site (flagged in the log and on
+   * every sandbox page; the outboxes of e-mail and SMS are readable too). Unset: Mollie when
+   * MOLLIE_API_KEY is set, the sandbox on a loopback-only site, otherwise no purchases at all.
+   */
+  PAYMENTS_PROVIDER: z.enum(["mollie", "sandbox"]).optional(),
   /** Mollie's API key (test_… or live_…): payments go to Mollie instead of the embedded sandbox. */
   MOLLIE_API_KEY: z
     .string()
@@ -96,6 +108,18 @@ const s3Settings = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] a
  * settings without a bucket are a mistake rather than a wish for local disk.
  */
 export const configSchema = settingsSchema.superRefine((settings, context) => {
+  // Issue #25: without PUBLIC_URL the links would have to come from the request's Host, which anyone
+  // can set; only a site nobody else can reach may fall back to http://localhost:PORT.
+  if (!settings.PUBLIC_URL && !listensOnLoopbackOnly(settings.HOST)) {
+    context.addIssue({
+      code: "custom",
+      path: ["PUBLIC_URL"],
+      message: `required when HOST (${settings.HOST}) is not a loopback address: links in e-mails and payment URLs are built from it (e.g. https://www.example.com)`,
+    });
+  }
+  if (settings.PAYMENTS_PROVIDER === "mollie" && !settings.MOLLIE_API_KEY) {
+    context.addIssue({ code: "custom", path: ["MOLLIE_API_KEY"], message: "required when PAYMENTS_PROVIDER is mollie" });
+  }
   if (settings.S3_BUCKET) {
     for (const name of s3Settings) {
       if (!settings[name]) context.addIssue({ code: "custom", path: [name], message: "required when S3_BUCKET is set" });
@@ -104,6 +128,47 @@ export const configSchema = settingsSchema.superRefine((settings, context) => {
     context.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required when other S3_* settings are set" });
   }
 });
+
+/** Whether the process listens on this machine only (a loopback address), so nobody else can reach it. */
+export function listensOnLoopbackOnly(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * Whether the site is reachable from this machine only: it listens on loopback and its public URL, if
+ * any, names this machine too. A loopback HOST behind a proxy with a public PUBLIC_URL is a public site.
+ */
+export function isLocalOnlySite(config: Pick<Config, "HOST" | "PUBLIC_URL">): boolean {
+  if (!listensOnLoopbackOnly(config.HOST)) return false;
+  if (!config.PUBLIC_URL) return true;
+  return listensOnLoopbackOnly(new URL(config.PUBLIC_URL).hostname.replace(/^\[|\]$/g, ""));
+}
+
+/**
+ * Whether the test tools are on (decision 030): the sandbox payment provider, the /dev/mailbox outbox
+ * and the SMS outbox. Only on a site nobody else can reach, or when PAYMENTS_PROVIDER=sandbox says in so
+ * many words that this is a test site.
+ */
+export function isTestSite(config: Pick<Config, "HOST" | "PUBLIC_URL" | "PAYMENTS_PROVIDER">): boolean {
+  return config.PAYMENTS_PROVIDER === "sandbox" || isLocalOnlySite(config);
+}
+
+/** Who takes payments (PAYMENTS_PROVIDER, see the schema), or null: purchases are unavailable. */
+export function paymentsProviderOf(
+  config: Pick<Config, "HOST" | "PUBLIC_URL" | "PAYMENTS_PROVIDER" | "MOLLIE_API_KEY">,
+): "mollie" | "sandbox" | null {
+  if (config.PAYMENTS_PROVIDER) return config.PAYMENTS_PROVIDER;
+  if (config.MOLLIE_API_KEY) return "mollie";
+  return isLocalOnlySite(config) ? "sandbox" : null;
+}
+
+/**
+ * The default site's origin (issue #25): PUBLIC_URL's, else http://localhost:PORT on a loopback site
+ * (what `npm start` prints). `port` is the port actually listened on, when PORT is 0.
+ */
+export function defaultOrigin(config: Pick<Config, "PUBLIC_URL" | "PORT">, port: number = config.PORT): string {
+  return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${port}`;
+}
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
 

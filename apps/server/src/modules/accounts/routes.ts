@@ -41,11 +41,12 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
 
   const context = async (request: FastifyRequest): Promise<RequestContext> => {
     const host = requestHost(request);
-    const { site: row } = await site.siteFor(host);
+    const [{ site: row }, baseUrl] = await Promise.all([site.siteFor(host), site.originFor(host)]);
     return {
       locale: requestLocale(request),
       address: request.ip,
-      baseUrl: options.publicUrl?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}`,
+      // Issue #25: the site's configured origin, never the request's Host (a reset link to evil.example).
+      baseUrl,
       siteName: row.name,
     };
   };

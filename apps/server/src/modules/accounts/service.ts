@@ -75,7 +75,7 @@ export interface RequestContext {
   locale: LocaleCode;
   /** Client address (for login lockout). */
   address: string;
-  /** Origin for links in e-mails (PUBLIC_URL, or the request's own). */
+  /** Origin for links in e-mails: the site's configured one (SiteService.originFor), never the request's Host. */
   baseUrl: string;
   /** The site's name, for e-mails. */
   siteName: string;

@@ -32,9 +32,17 @@ describe("payments on Mollie (MOLLIE_API_KEY)", () => {
   it("sends the member to Mollie's checkout and credits the bundle once on Mollie's word", async () => {
     expect(app.services.sandbox).toBeNull();
     const buyer = await createMember(app, { activate: true, country: "NL" });
-    const host = new URL(app.url).host;
+    // Issue #25: a Host naming another port (or another site) must not become Mollie's redirect or
+    // webhook URL; they are on the configured origin (here a loopback one: http://localhost:<port>).
+    const origin = `http://localhost:${new URL(app.url).port}`;
     const created = paymentCreateResponseSchema.parse(
-      (await buyer.client.post("/api/payment.php", { bundle_id: 1, method: "ideal", client_id: randomUUID() }, { host })).json(),
+      (
+        await buyer.client.post(
+          "/api/payment.php",
+          { bundle_id: 1, method: "ideal", client_id: randomUUID() },
+          { host: "127.0.0.1:39999" },
+        )
+      ).json(),
     );
     expect(created.checkout_url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\//);
     const sent = double.requests.find((r) => r.method === "POST" && r.path === "/v2/payments");
@@ -42,8 +50,8 @@ describe("payments on Mollie (MOLLIE_API_KEY)", () => {
       amount: { currency: "EUR", value: "9.99" },
       method: "ideal",
       sequenceType: "first",
-      redirectUrl: `http://${host}/transactions/${created.payment_id}`,
-      webhookUrl: `http://${host}/hooks/payments/mollie`,
+      redirectUrl: `${origin}/transactions/${created.payment_id}`,
+      webhookUrl: `${origin}/hooks/payments/mollie`,
       metadata: { payment_id: created.payment_id },
     });
     const providerId = (await app.services.payments.findById(created.payment_id))?.providerId ?? "";

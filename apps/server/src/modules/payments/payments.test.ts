@@ -19,8 +19,13 @@ import { nextStatus } from "./service.ts";
 let database: TestDatabase;
 let app: TestApp;
 let sandbox: SandboxProvider;
-/** The site's own address: the provider's webhook and redirect go there. */
+/** The address the test browser uses. */
 let host: string;
+/**
+ * The site's configured origin: the provider's webhook and redirect go there (issue #25). A loopback
+ * site without PUBLIC_URL: http://localhost:<the port it listens on>, as `npm start` prints.
+ */
+let origin: string;
 
 const SIGNUP_BONUS = 20;
 /** The seeded bundles (migration 0015): credits and euro prices. */
@@ -38,6 +43,7 @@ beforeAll(async () => {
   if (!app.services.sandbox) throw new Error("the sandbox provider is the default");
   sandbox = app.services.sandbox;
   host = new URL(app.url).host;
+  origin = `http://localhost:${new URL(app.url).port}`;
 });
 
 afterAll(async () => {
@@ -53,7 +59,7 @@ async function bundlesOf(client: TestClient, headers: Record<string, string> = {
   return bundlesResponseSchema.parse(response.json());
 }
 
-/** Starts a purchase as the browser would (on the site's own host, so the provider can call back). */
+/** Starts a purchase as the browser would. */
 async function buy(who: TestMember, bundleId: number, method: string, clientId = randomUUID()) {
   const response = await who.client.post("/api/payment.php", { bundle_id: bundleId, method, client_id: clientId }, { host });
   expect(response.statusCode, response.body).toBe(200);
@@ -166,7 +172,7 @@ describe("a purchase on the sandbox", () => {
     const providerId = await providerIdOf(created.payment_id);
     const back = await checkout(providerId, "status", "paid");
     expect(back.statusCode).toBe(303);
-    expect(back.headers.location).toBe(`http://${host}/transactions/${created.payment_id}`);
+    expect(back.headers.location).toBe(`${origin}/transactions/${created.payment_id}`);
     expect((await paymentOf(buyer, created.payment_id)).status).toBe("pending");
     expect(await balanceOf(buyer.userId)).toBe(SIGNUP_BONUS);
 
@@ -240,6 +246,27 @@ describe("a purchase on the sandbox", () => {
     expect((await paymentOf(buyer, ids[3] ?? 0)).status).toBe("pending");
     expect(await balanceOf(buyer.userId)).toBe(SIGNUP_BONUS);
     expect((await app.services.credits.account(database.db, buyer.userId)).paid).toBe(false);
+  });
+});
+
+describe("the site's own origin for the provider (issue #25)", () => {
+  it("gives the provider redirect and webhook URLs on the configured origin, whatever Host the request names", async () => {
+    const buyer = await member({ country: "NL" });
+    // Once, a Host naming another port made the server post its own webhooks there.
+    const response = await buyer.client.post(
+      "/api/payment.php",
+      { bundle_id: 1, method: "ideal", client_id: randomUUID() },
+      { host: "127.0.0.1:39999" },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const created = paymentCreateResponseSchema.parse(response.json());
+    expect(await sandbox.find(await providerIdOf(created.payment_id))).toMatchObject({
+      redirectUrl: `${origin}/transactions/${created.payment_id}`,
+      webhookUrl: `${origin}/hooks/payments/sandbox`,
+    });
+    // The checkout page says it is a test site (decision 030).
+    const page = await app.server.inject({ method: "GET", url: created.checkout_url ?? "" });
+    expect(page.body).toContain("Test site: no real payments");
   });
 });
 

@@ -22,7 +22,6 @@ export interface PaymentRoutesOptions {
   profiles: Pick<ProfileService, "seekerOf">;
   discounts: Pick<DiscountService, "apply" | "welcome" | "presentApplied">;
   geoipCountry(request: FastifyRequest): string | null;
-  publicUrl: string | undefined;
 }
 
 /**
@@ -48,11 +47,16 @@ export async function paymentRoutes(app: FastifyInstance, options: PaymentRoutes
     return { country, currency: await payments.currencyFor(local) };
   };
 
+  /**
+   * What a purchase needs; on a site without a payment provider it answers payments_unavailable (503)
+   * before anything is written (decision 030). The origin is the site's configured one (issue #25).
+   */
   const contextOf = async (request: FastifyRequest, member: MemberContext): Promise<PurchaseContext & { settings: Settings }> => {
+    if (!payments.available) throw new AppError("payments_unavailable");
     const settings = await settingsOf(request);
     return {
       ...(await whereOf(request, member, settings)),
-      origin: options.publicUrl?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}`,
+      origin: await site.originFor(requestHost(request)),
       locale: member.locale as LocaleCode,
       siteName: settings.name,
       settings,

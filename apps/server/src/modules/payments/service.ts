@@ -62,7 +62,7 @@ const DUPLICATE_WAIT_MS = 10_000;
 export interface PurchaseContext {
   country: string;
   currency: string;
-  /** The site's origin for the provider's redirect and webhook (PUBLIC_URL, or the request's own). */
+  /** The site's origin for the provider's redirect and webhook (SiteService.originFor: never the request's Host). */
   origin: string;
   locale: LocaleCode;
   /** The site's name, in the payment's description on the member's bank statement. */
@@ -92,7 +92,8 @@ export interface PaymentsDeps {
   credits: CreditService;
   events: MemberEvents;
   jobs: JobRunner;
-  provider: PaymentProvider;
+  /** Mollie or the sandbox; null on a site without a provider, where purchases are unavailable (decision 030). */
+  provider: PaymentProvider | null;
   /** The member's name and e-mail for the provider's customer record. */
   customerOf(userId: number): Promise<{ name: string; email: string }>;
   log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
@@ -125,8 +126,15 @@ export class PaymentService {
 
   constructor(private readonly deps: PaymentsDeps) {}
 
+  /** The provider; on a site without one, every call that needs it answers payments_unavailable. */
   get provider(): PaymentProvider {
+    if (!this.deps.provider) throw new AppError("payments_unavailable");
     return this.deps.provider;
+  }
+
+  /** Whether purchases can be made at all (a provider is configured; decision 030). */
+  get available(): boolean {
+    return this.deps.provider !== null;
   }
 
   /** Other modules' work in the transaction that records a payment as paid (the discounts issue's redemption). */
@@ -147,6 +155,7 @@ export class PaymentService {
       bundles: bundles.map(presentBundle),
       methods: methodsFor(where.country, where.currency),
       repeat_order: member ? await this.repeatOffer(member.userId, where.currency) : null,
+      purchases_available: this.available,
     };
   }
 
@@ -257,7 +266,8 @@ export class PaymentService {
 
   /** The member's customer at the provider, made on first need (mandates hang under it). */
   async customerFor(member: MemberContext, locale: string): Promise<string> {
-    const { db, provider } = this.deps;
+    const { db } = this.deps;
+    const provider = this.provider;
     const existing = await customerOf(db, member.userId, provider.name);
     if (existing) return existing;
     const person = await this.deps.customerOf(member.userId);
@@ -267,7 +277,7 @@ export class PaymentService {
 
   /** A SEPA mandate at the provider from the direct-debit form's IBAN. */
   createMandate(input: { customerId: string; name: string; iban: string }): Promise<{ mandateId: string }> {
-    return callProvider(() => this.deps.provider.createDirectDebitMandate(input));
+    return callProvider(() => this.provider.createDirectDebitMandate(input));
   }
 
   /** Keeps a mandate the member made through the site's own form (direct debit). */
@@ -290,7 +300,8 @@ export class PaymentService {
     },
     context: PurchaseContext,
   ): Promise<PaymentCreateResponse> {
-    const { db, provider, discounts } = this.deps;
+    const { db, discounts } = this.deps;
+    const provider = this.provider;
     const { discount } = input;
     const amountCents =
       discount && discounts ? discounts.discounted(input.bundle.amountCents, discount) : input.bundle.amountCents;
@@ -386,7 +397,8 @@ export class PaymentService {
    * Unknown ids change nothing (answers null): a webhook names only ids, and anybody can post one.
    */
   async sync(providerName: string, providerId: string): Promise<StatusChange | null> {
-    if (providerName !== this.provider.name) return null;
+    // Without a provider there is nobody to ask (a webhook or the reconciliation then changes nothing).
+    if (!this.deps.provider || providerName !== this.deps.provider.name) return null;
     if (!(await findPaymentByProviderId(this.deps.db, providerName, providerId))) return null;
     const truth = await callProvider(() => this.provider.getPayment(providerId));
     return this.apply(providerName, providerId, truth);
@@ -485,7 +497,8 @@ export class PaymentService {
    * they are given back.
    */
   async refund(member: MemberContext, id: number, refundDays: number): Promise<PaymentRow> {
-    const { db, credits, provider } = this.deps;
+    const { db, credits } = this.deps;
+    const provider = this.provider;
     const row = await findMemberPayment(db, member.userId, id);
     if (!row?.providerId) throw new AppError("not_found");
     const providerId = row.providerId;
@@ -582,7 +595,8 @@ export class PaymentService {
 
   private async repeatOffer(userId: number, currency: string): Promise<BundlesResponse["repeat_order"]> {
     const { db } = this.deps;
-    const [last, mandate] = await Promise.all([lastPaidPayment(db, userId), activeMandate(db, userId, this.provider.name)]);
+    if (!this.deps.provider) return null;
+    const [last, mandate] = await Promise.all([lastPaidPayment(db, userId), activeMandate(db, userId, this.deps.provider.name)]);
     if (!last || !mandate) return null;
     const bundle = await bundleIn(db, last.bundleId, currency);
     return bundle

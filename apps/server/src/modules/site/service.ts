@@ -123,8 +123,13 @@ export class SiteService {
   /** All sites, by host, reloaded every `cacheMs` (so an edit reaches every node within that time). */
   private cache: { byHost: Map<string, SiteContext>; fallback: SiteContext | undefined; expires: number } | null = null;
 
+  /**
+   * @param defaultOrigin the default site's origin (config.ts `defaultOrigin`: PUBLIC_URL, or
+   *   http://localhost:PORT on a loopback site), asked each time because the port is known after listening.
+   */
   constructor(
     private readonly db: Db,
+    private readonly defaultOrigin: () => string,
     private readonly cacheMs = 30_000,
   ) {}
 
@@ -148,6 +153,21 @@ export class SiteService {
     const found = byHost.get(normaliseHost(host)) ?? fallback;
     if (!found) throw new Error("No site configured: the database has no default site (seed it with SEED=true)");
     return found;
+  }
+
+  /**
+   * The origin for links in e-mails and for a payment provider's redirect and webhook, for a request
+   * to `host` (issue #25: never the request's own Host, which anyone can set). A host that a brand site
+   * claims gets that site's domain with the default origin's scheme and port (one process behind one
+   * proxy serves them all); any other host, the default site's included, gets the default origin.
+   */
+  async originFor(host: string): Promise<string> {
+    const { byHost } = await this.load();
+    const claimed = byHost.get(normaliseHost(host));
+    const origin = new URL(this.defaultOrigin());
+    if (!claimed || claimed.site.isDefault) return origin.origin;
+    origin.hostname = claimed.site.host;
+    return origin.origin;
   }
 
   /** Forgets the cached sites (after an edit, and in tests). */

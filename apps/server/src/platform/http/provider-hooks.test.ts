@@ -88,11 +88,19 @@ describe("provider callbacks under /hooks/", () => {
 
 describe("the outbox mailbox", () => {
   it("is there whenever no SMTP server is set and the site listens on loopback only", async () => {
-    expect(showsDevMailbox({ SMTP_URL: undefined, HOST: "127.0.0.1", NODE_ENV: "production" })).toBe(true);
-    expect(showsDevMailbox({ SMTP_URL: undefined, HOST: "::1", NODE_ENV: "production" })).toBe(true);
-    expect(showsDevMailbox({ SMTP_URL: undefined, HOST: "0.0.0.0", NODE_ENV: "production" })).toBe(false);
-    expect(showsDevMailbox({ SMTP_URL: undefined, HOST: "10.1.2.3", NODE_ENV: "production" })).toBe(false);
-    expect(showsDevMailbox({ SMTP_URL: "smtp://mail.example:25", HOST: "127.0.0.1", NODE_ENV: "development" })).toBe(false);
+    const site = { SMTP_URL: undefined, PUBLIC_URL: undefined, PAYMENTS_PROVIDER: undefined };
+    expect(showsDevMailbox({ ...site, HOST: "127.0.0.1" })).toBe(true);
+    expect(showsDevMailbox({ ...site, HOST: "::1" })).toBe(true);
+    expect(showsDevMailbox({ ...site, HOST: "127.0.0.1", PUBLIC_URL: "http://localhost:3000" })).toBe(true);
+    expect(showsDevMailbox({ ...site, HOST: "0.0.0.0", PUBLIC_URL: "https://www.example.com" })).toBe(false);
+    expect(showsDevMailbox({ ...site, HOST: "10.1.2.3", PUBLIC_URL: "https://www.example.com" })).toBe(false);
+    // Decision 030: loopback behind a proxy that serves a public address is a public site.
+    expect(showsDevMailbox({ ...site, HOST: "127.0.0.1", PUBLIC_URL: "https://www.example.com" })).toBe(false);
+    // ... unless it says in so many words that it is a test site.
+    expect(
+      showsDevMailbox({ ...site, HOST: "0.0.0.0", PUBLIC_URL: "https://test.example.com", PAYMENTS_PROVIDER: "sandbox" }),
+    ).toBe(true);
+    expect(showsDevMailbox({ ...site, SMTP_URL: "smtp://mail.example:25", HOST: "127.0.0.1" })).toBe(false);
     // The test app listens on 127.0.0.1 without SMTP, in production mode as `npm start` runs.
     expect(app.services.mailer).toBeInstanceOf(OutboxMailer);
     const page = await app.server.inject({ url: "/dev/mailbox" });
@@ -102,7 +110,11 @@ describe("the outbox mailbox", () => {
   });
 
   it("is not there when the site is reachable from outside", async () => {
-    const exposed = await startTestApp(database, { listen: false, env: { HOST: "0.0.0.0", NODE_ENV: "production" } });
+    // NODE_ENV=development showed it on any address once (issue #25): no more.
+    const exposed = await startTestApp(database, {
+      listen: false,
+      env: { HOST: "0.0.0.0", PUBLIC_URL: "https://www.example.com", NODE_ENV: "development" },
+    });
     try {
       expect((await exposed.server.inject({ url: "/dev/mailbox" })).statusCode).toBe(404);
     } finally {

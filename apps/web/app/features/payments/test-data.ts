@@ -14,6 +14,7 @@ export function bundlesAnswer(overrides: Partial<BundlesResponse> = {}): Bundles
     costs: { message: 10, photo: 15, gift: 20 },
     refund_days: 14,
     repeat_order: null,
+    purchases_available: true,
     ...overrides,
   };
 }

@@ -10,7 +10,9 @@ const CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; 
  * The sandbox provider's pages (issue #11): `/sandbox/checkout/{id}` shows the amount and method with
  * the buttons Paid, Failed, Cancelled, Expired and "Leave pending", which post `status` to the same
  * path and send the browser back to the site's `/transactions/{id}`. A paid payment's page is the
- * provider's dashboard for it: refund, charge back, revoke the stored card or mandate.
+ * provider's dashboard for it: refund, charge back, revoke the stored card or mandate. Every page says
+ * first that this is a test site without real payments (issue #25, decision 030): the sandbox runs only
+ * on a loopback site or with PAYMENTS_PROVIDER=sandbox.
  */
 export async function sandboxRoutes(app: FastifyInstance, { sandbox }: { sandbox: SandboxProvider }): Promise<void> {
   app.removeAllContentTypeParsers();
@@ -87,6 +89,7 @@ function page(row: SandboxPaymentRow): string {
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${m("sandbox.title")}</title></head>
 <body style="margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;background:#eef2f7;color:#1d2733">
 <main style="max-width:32rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:1rem;box-shadow:0 2px 12px rgba(0,0,0,.08)">
+<p role="alert" data-test-site style="margin:0 0 1rem;padding:.6rem .9rem;border-radius:.5rem;background:#fff3cd;color:#664d03;font-weight:700">${m("sandbox.test_site")}</p>
 <p style="margin:0 0 1rem;font-weight:700;color:#1b4d8c">${m("sandbox.brand")}</p>
 <h1 style="font-size:1.4rem;margin:0 0 .5rem">${m("sandbox.title")}</h1>
 <p style="margin:0 0 1rem;color:#4a5563">${m("sandbox.notice")}</p>
