@@ -4,6 +4,7 @@ import { renderWithDiscounts, timeBonusAnswer, welcomeAnswer } from "../features
 import { bundlesAnswer } from "../features/payments/test-data";
 import { stubApi, testUser } from "../test-utils";
 import CreditsRoute from "./credits";
+import CreditsCheckoutRoute from "./credits-checkout";
 import PremiumRoute from "./premium";
 
 beforeEach(() => localStorage.clear());
@@ -47,5 +48,41 @@ describe("the discount shown where credits are sold (spec §4)", () => {
     expect(best).toHaveAccessibleName(/€19\.99/);
     expect(best).not.toHaveAccessibleName(/instead of/);
     expect(document.querySelector("[data-discount-notice]")).toBeNull();
+  });
+});
+
+describe("a site without a payment provider (decision 030)", () => {
+  const unavailable = {
+    "GET /api/bundles.php": bundlesAnswer({ purchases_available: false }),
+    "GET /api/time-bonus.php": { time_bonus: null },
+    "GET /api/discountcode.php?welcome=true": { discount: null, price: null },
+    "GET /api/discountcodes.php": { discounts: [] },
+  };
+
+  it("/credits says purchases are unavailable instead of offering the packages", async () => {
+    stubApi(unavailable);
+    renderWithDiscounts(<CreditsRoute />, { user: testUser({ credits: 5 }), routeId: "credits", path: "/credits" });
+    expect(await screen.findByText("Purchases are unavailable right now. Please come back later.")).toHaveAttribute(
+      "role",
+      "status",
+    );
+    expect(screen.queryByRole("radio")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Continue" })).toBeNull();
+  });
+
+  it("/credits/{id} says so instead of a checkout that would fail", async () => {
+    const fetch = stubApi(unavailable);
+    const props = { loaderData: { id: 2, method: null } } as unknown as Parameters<typeof CreditsCheckoutRoute>[0];
+    renderWithDiscounts(<CreditsCheckoutRoute {...props} />, {
+      user: testUser(),
+      routeId: "credits-id-paymentmethod",
+      path: "/credits/2",
+    });
+    expect(await screen.findByText("Purchases are unavailable right now. Please come back later.")).toHaveAttribute(
+      "role",
+      "status",
+    );
+    expect(screen.queryByRole("button", { name: /^Pay / })).toBeNull();
+    expect(fetch).not.toHaveBeenCalledWith("/api/payment.php", expect.anything());
   });
 });

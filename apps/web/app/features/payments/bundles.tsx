@@ -60,10 +60,32 @@ export function PaidAmount({ payment }: { payment: Pick<Payment, "amount" | "cur
   );
 }
 
-/** The bundles call with its loading and failure states; `children` renders the answer. */
-export function WithBundles({ children }: { children: (data: BundlesResponse) => ReactNode }) {
+/**
+ * The bundles call with its loading and failure states; `children` renders the answer. A page that sells
+ * (`purchase`, the default) says instead that purchases are unavailable when the site has no payment
+ * provider (decision 030), rather than offering a checkout that fails.
+ */
+export function WithBundles({
+  children,
+  purchase = true,
+}: {
+  children: (data: BundlesResponse) => ReactNode;
+  purchase?: boolean;
+}) {
   const bundles = useQuery(bundlesQuery);
-  return <QueryState query={bundles}>{children}</QueryState>;
+  return (
+    <QueryState query={bundles}>
+      {(data) => (purchase && !data.purchases_available ? <PurchasesUnavailable /> : children(data))}
+    </QueryState>
+  );
+}
+
+function PurchasesUnavailable() {
+  return (
+    <p className="alert alert-warning" role="status">
+      <FormattedMessage id="payments.unavailable" />
+    </p>
+  );
 }
 
 /** A query's data, else its failure (message and "Try again"), else its pending state ("Loading…"). */

@@ -10,7 +10,8 @@ import { MethodLabel, useOfferedMethods } from "./methods";
  * the way on: buying credits for members, signing up for visitors.
  */
 export function Pricing({ member }: { member: boolean }) {
-  return <WithBundles>{(data) => <PricingDetails data={data} member={member} />}</WithBundles>;
+  // The prices inform even where nothing can be bought right now (decision 030).
+  return <WithBundles purchase={false}>{(data) => <PricingDetails data={data} member={member} />}</WithBundles>;
 }
 
 function PricingDetails({ data, member }: { data: BundlesResponse; member: boolean }) {
