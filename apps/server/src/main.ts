@@ -45,7 +45,12 @@ async function main(): Promise<void> {
 
   if (!config.SMTP_URL && !showsDevMailbox(config)) {
     log.error(
-      `SMTP_URL is not set and the site listens on ${config.HOST}, reachable from other machines: e-mails (activation, password reset) stay in the outbox and reach nobody. Set SMTP_URL to a mail server, or listen on 127.0.0.1 to read them at /dev/mailbox.`,
+      `SMTP_URL is not set and the site listens on ${config.HOST}, reachable from other machines: e-mails (activation, password reset) stay in the outbox and reach nobody. Set SMTP_URL to a mail server; only a test site (loopback only, or PAYMENTS_PROVIDER=sandbox) shows them at /dev/mailbox.`,
+    );
+  }
+  if (!config.SMS_URL && !showsDevMailbox(config) && paymentsProviderOf(config)) {
+    log.error(
+      "SMS_URL is not set on a site reachable from other machines: direct-debit codes stay in the SMS outbox and reach nobody. Set SMS_URL to a gateway.",
     );
   }
   await app.server.listen({ port: config.PORT, host: config.HOST });
