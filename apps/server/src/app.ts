@@ -395,6 +395,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     events: services.events,
     site: services.site,
     publicUrl: config.PUBLIC_URL,
+    allowedOrigins,
     geoipCountry,
     hasTrafficSource,
   });

@@ -78,6 +78,8 @@ describe("WebSocket /ws", () => {
 
   it("refuses a browser from another origin", async () => {
     await expect(connect(nodeA, { origin: "https://evil.example" })).rejects.toThrow("HTTP 403");
+    // The same host under another scheme is another origin (issue #25 hole 7): the site is http here.
+    await expect(connect(nodeA, { origin: nodeA.url.replace("http:", "https:") })).rejects.toThrow("HTTP 403");
     const ok = await connect(nodeA, { origin: nodeA.url });
     ok.socket.close();
   });

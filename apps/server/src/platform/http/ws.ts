@@ -15,6 +15,7 @@ import type { Bus } from "../bus.ts";
 import { t } from "../i18n.ts";
 import { type MemberEventMessage, MemberEvents } from "../member-events.ts";
 import { clientNetwork } from "./client-address.ts";
+import { sameOrigin } from "./csrf.ts";
 import { requestLocale } from "./request-locale.ts";
 
 /** Bus channel announcing that a member's sessions ended: every node closes that member's sockets. */
@@ -202,14 +203,8 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
   const originAllowed = (request: FastifyRequest): boolean => {
     const origin = request.headers.origin;
     if (!origin) return true; // non-browser clients send no Origin; browsers always do
-    let parsed: URL;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      return false;
-    }
-    if (parsed.host === request.headers.host) return true;
-    return options.allowedOrigins.includes(parsed.origin);
+    // The whole origin, scheme included (issue #25 hole 7: `https://host` was accepted on an http site).
+    return sameOrigin(origin, request) || options.allowedOrigins.includes(origin);
   };
 
   app.get(
