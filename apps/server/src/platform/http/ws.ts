@@ -107,7 +107,23 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
   /** Each socket's budget and work, found by its socket and by its upgrade request (the handlers' key). */
   const states = new WeakMap<WebSocket | FastifyRequest, SocketState>();
 
+  // Shutdown (issue #25): Fastify answers new requests 503 from here on, then runs this before it stops
+  // listening and waits for the requests in flight; the sockets are told to reconnect elsewhere (1012)
+  // first, ahead of the plugin's own preClose, which would close them without a code.
+  app.addHook("preClose", async () => {
+    await closeAll();
+  });
   await app.register(websocket, { options: { maxPayload } });
+
+  /** 1012 (service restart) to every socket; those that do not answer the closing handshake in time are cut off. */
+  const closeAll = async (graceMs = 1000) => {
+    const open = [...sockets];
+    const closed = open.map((socket) => new Promise<void>((resolve) => socket.once("close", () => resolve())));
+    for (const socket of open) socket.close(WS_CLOSE.serviceRestart, "server restarting");
+    const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+    await Promise.race([Promise.all(closed), timer]);
+    for (const socket of sockets) socket.terminate();
+  };
 
   const send = (socket: WebSocket, frame: ServerFrame) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
@@ -331,14 +347,7 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
       if (handlers.has(type)) throw new Error(`frame ${type} has a handler already`);
       handlers.set(type, handler as unknown as ClientFrameHandler<ClientFrameType>);
     },
-    closeAll: async (graceMs = 1000) => {
-      const open = [...sockets];
-      const closed = open.map((socket) => new Promise<void>((resolve) => socket.once("close", () => resolve())));
-      for (const socket of open) socket.close(WS_CLOSE.serviceRestart, "server restarting");
-      const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
-      await Promise.race([Promise.all(closed), timer]);
-      for (const socket of sockets) socket.terminate();
-    },
+    closeAll,
   };
 }
 
