@@ -40,10 +40,10 @@ export interface WsHubOptions {
  * HTTP answer on the node by seconds). A token bucket admits a burst of `burst` frames and `perSecond`
  * sustained, far above what the web client sends (a ping every 25 s, typing at most every 2 s, a resume
  * per reconnect, messages at typing speed). Admitted frames are handled one after the other, in order,
- * with at most `queue` waiting (more than a burst: it fills only when handlers are slow, a slow database);
- * a frame over the rate or the queue is answered with a translated
- * `rate_limited` error and not handled, and a socket that goes on (`refusals` refused frames without
- * pausing until its bucket is full again) is closed with 1008. See decision 033.
+ * with at most `queue` waiting (more than a burst: it fills only when handlers are slow, a slow
+ * database); a frame over the rate or the queue is answered with a translated `rate_limited` error and
+ * not handled, and a socket that goes on (`refusals` refused frames without pausing until its bucket is
+ * full again) is closed with 1008. See decision 033.
  */
 export interface FrameBudget {
   burst: number;
@@ -107,14 +107,6 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
   /** Each socket's budget and work, found by its socket and by its upgrade request (the handlers' key). */
   const states = new WeakMap<WebSocket | FastifyRequest, SocketState>();
 
-  // Shutdown (issue #25): Fastify answers new requests 503 from here on, then runs this before it stops
-  // listening and waits for the requests in flight; the sockets are told to reconnect elsewhere (1012)
-  // first, ahead of the plugin's own preClose, which would close them without a code.
-  app.addHook("preClose", async () => {
-    await closeAll();
-  });
-  await app.register(websocket, { options: { maxPayload } });
-
   /** 1012 (service restart) to every socket; those that do not answer the closing handshake in time are cut off. */
   const closeAll = async (graceMs = 1000) => {
     const open = [...sockets];
@@ -124,6 +116,14 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
     await Promise.race([Promise.all(closed), timer]);
     for (const socket of sockets) socket.terminate();
   };
+
+  // Shutdown (issue #25): Fastify answers new requests 503 from here on, then runs this before it stops
+  // listening and waits for the requests in flight; the sockets are told to reconnect elsewhere (1012)
+  // first, ahead of the plugin's own preClose, which would close them without a code.
+  app.addHook("preClose", async () => {
+    await closeAll();
+  });
+  await app.register(websocket, { options: { maxPayload } });
 
   const send = (socket: WebSocket, frame: ServerFrame) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
