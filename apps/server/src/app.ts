@@ -46,6 +46,7 @@ import { type Config, defaultOrigin, isTestSite, paymentsProviderOf } from "./pl
 import { type Database, openDatabase } from "./platform/db/index.ts";
 import { AppError } from "./platform/errors.ts";
 import { clientNetwork } from "./platform/http/client-address.ts";
+import { registerClosingConnections } from "./platform/http/closing.ts";
 import { registerCompression } from "./platform/http/compression.ts";
 import { registerCsrfProtection } from "./platform/http/csrf.ts";
 import { memberOf, registerEndpointRules, registerMemberContext } from "./platform/http/endpoint.ts";
@@ -117,7 +118,7 @@ export interface App {
   server: FastifyInstance;
   services: Services;
   ws: WsHub;
-  /** Graceful stop: stop accepting, close sockets, drain requests, close bus and database. */
+  /** Graceful stop: stop accepting, close sockets (1012), drain requests and jobs, close bus and database. */
   close(): Promise<void>;
 }
 
@@ -381,6 +382,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
       .filter(Boolean),
   ];
   registerCsrfProtection(server, allowedOrigins);
+  registerClosingConnections(server);
   const hasTrafficSource = (request: FastifyRequest) => {
     const raw = request.cookies.tracking;
     if (!raw) return false;
@@ -400,6 +402,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     events: services.events,
     site: services.site,
     publicUrl: config.PUBLIC_URL,
+    allowedOrigins,
     geoipCountry,
     hasTrafficSource,
   });
@@ -549,9 +552,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   }
 
   const close = async () => {
-    await ws.closeAll();
-    await server.close();
-    await services.jobs.stop();
+    // Fastify answers new requests 503, tells the sockets to reconnect elsewhere (1012, the hub's
+    // preClose), stops listening and waits for the requests in flight; meanwhile the jobs finish their
+    // current step. Then the connections underneath (issue #25: graceful shutdown).
+    await Promise.all([server.close(), services.jobs.stop()]);
     await services.bus.close();
     await services.mailer.close();
     if (!options.database) await services.database.close();

@@ -21,7 +21,7 @@ export const COMPLAINT_DESCRIPTION_MAX = 4000;
 
 /**
  * `POST /api/complaint.php`. `profile_id` names the member concerned (it must exist: else the field
- * error profile_not_found). `email` is needed from a visitor (field error email_required, or
+ * error profile_not_found; and be someone else: else complaint_about_self). `email` is needed from a visitor (field error email_required, or
  * invalid_email); a member's own account address is used and `email` is ignored. A description out of
  * bounds is the field error description_too_short / description_too_long. Rate limited per client
  * address and per member or e-mail address (rate_limited).

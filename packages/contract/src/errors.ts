@@ -85,6 +85,7 @@ export const ERROR_CODES = [
   "description_too_short",
   "description_too_long",
   "profile_not_found",
+  "complaint_about_self",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -172,4 +173,5 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   description_too_short: 422,
   description_too_long: 422,
   profile_not_found: 422,
+  complaint_about_self: 422,
 };

@@ -8,7 +8,10 @@ export const TYPING_TTL_MS = 6_000;
 /** How many missed events one resume answers at most; a client further behind reloads instead. */
 export const RESUME_LIMIT = 500;
 
-/** Close codes the server uses; 1001 on shutdown so that clients reconnect elsewhere. */
-export const WS_CLOSE = { goingAway: 1001, policy: 1008, tooBig: 1009, sessionEnded: 4001 } as const;
+/**
+ * Close codes the server uses: 1012 (service restart) on shutdown so that clients reconnect elsewhere
+ * at once, 1001 when a node cannot serve the socket now, 1008 for a socket over its frame budget.
+ */
+export const WS_CLOSE = { goingAway: 1001, policy: 1008, tooBig: 1009, serviceRestart: 1012, sessionEnded: 4001 } as const;
 /** Sockets one client address (IPv6: its /64) may hold open on one server node. */
 export const WS_MAX_PER_ADDRESS = 20;

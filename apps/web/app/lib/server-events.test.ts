@@ -106,7 +106,7 @@ describe("ServerEvents", () => {
     expect(seen).toEqual(["badges", "badges"]);
   });
 
-  it("comes straight back after a node shuts down (1001) or a session ends elsewhere (4001)", () => {
+  it("comes straight back after a node shuts down (1001, 1012) or a session ends elsewhere (4001)", () => {
     client.start();
     socket(0).open(hello(0));
     socket(0).drop(1006);
@@ -115,6 +115,11 @@ describe("ServerEvents", () => {
     socket(1).drop(1001);
     vi.advanceTimersByTime(750);
     expect(FakeSocket.made).toHaveLength(3);
+    // A node restarting (graceful shutdown, issue #25) closes with 1012, even before its hello: no
+    // backoff either, though the last attempt had failed.
+    socket(2).drop(1012);
+    vi.advanceTimersByTime(750);
+    expect(FakeSocket.made).toHaveLength(4);
   });
 
   it("closes a connection whose pong does not come, and stops for good on stop()", () => {

@@ -51,6 +51,9 @@ export async function loadServerFrames(): Promise<void> {
   frameSchema ??= (await import("./server-frames")).serverFrameSchema;
 }
 
+/** Close codes after which the client reconnects without backing off: the server asked it to (1012 on a restart). */
+const RECONNECT_SOON = new Set<number>([WS_CLOSE.sessionEnded, WS_CLOSE.goingAway, WS_CLOSE.serviceRestart]);
+
 const defaultUrl = () => `${window.location.protocol === "https:" ? "wss:" : "ws:"}//${window.location.host}/ws`;
 
 /**
@@ -164,8 +167,8 @@ export class ServerEvents {
       this.stopPinging();
       if (!this.wanted) return;
       this.setState("closed");
-      // A session ended elsewhere or the node going away: come back soon; otherwise back off.
-      if (close.code === WS_CLOSE.sessionEnded || close.code === WS_CLOSE.goingAway) this.attempt = 0;
+      // A session ended elsewhere or the node going away or restarting: come back soon; otherwise back off.
+      if (RECONNECT_SOON.has(close.code)) this.attempt = 0;
       this.scheduleReconnect();
     };
   }

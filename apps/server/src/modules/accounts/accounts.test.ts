@@ -379,6 +379,22 @@ describe("login and sessions", () => {
     expect(crossSite.statusCode).toBe(403);
     expect(crossSite.json().error).toBe("bad_origin");
     expect(userResponseSchema.parse((await browser.get("/api/user.php")).json()).user?.email).toBe(email);
+    // A browser that sends no Sec-Fetch-* headers is judged by its Origin or Referer (issue #25 hole 7).
+    const foreignPages: Record<string, string>[] = [
+      { origin: "https://evil.example" },
+      { referer: "https://evil.example/page.html" },
+      { referer: "https://localhost/" }, // this host, another scheme: another origin
+    ];
+    for (const foreign of foreignPages) {
+      const refused = await browser.get("/api/logout.php", foreign);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: "bad_origin" });
+    }
+    expect(userResponseSchema.parse((await browser.get("/api/user.php")).json()).user?.email).toBe(email);
+    // A link on the site's own page logs out by GET, as the spec's call table says.
+    expect((await browser.get("/api/logout.php", { referer: "http://localhost/profile" })).statusCode).toBe(200);
+    expect((await browser.get("/api/user.php")).json()).toEqual({ user: null });
+    await browser.post("/api/user.php", { email, password: "correct horse battery" });
     // The site's own logout (POST) and a same-origin GET work.
     expect((await browser.post("/api/logout.php", {}, { "sec-fetch-site": "same-origin" })).statusCode).toBe(200);
     expect((await browser.get("/api/user.php")).json()).toEqual({ user: null });

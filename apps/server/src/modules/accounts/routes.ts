@@ -9,6 +9,7 @@ import {
 } from "@app/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
+import { getFromThisSite } from "../../platform/http/csrf.ts";
 import { forgetMember, handle, refreshMember } from "../../platform/http/endpoint.ts";
 import { requestHost, requestLocale } from "../../platform/http/request-locale.ts";
 import type { MemberEvents } from "../../platform/member-events.ts";
@@ -20,6 +21,8 @@ export interface AccountRoutesOptions {
   accounts: AccountService;
   site: SiteService;
   publicUrl: string | undefined;
+  /** Origins besides the request's own that count as this site (PUBLIC_URL, ALLOWED_ORIGINS). */
+  allowedOrigins: readonly string[];
   geoipCountry(request: FastifyRequest): string | null;
   hasTrafficSource(request: FastifyRequest): boolean;
   /** The member's other tabs and devices hear of changes to the account (`user.changed`). */
@@ -103,11 +106,11 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     return answer(await changed(request, member));
   });
 
-  // Spec §7 logs out with a GET; a link on another site must not log a member out, so a browser's
-  // cross-site GET is refused (Sec-Fetch-Site). The site itself uses POST, under the CSRF rule.
+  // Spec §7 logs out with a GET; a link on another site must not log a member out, so a GET from
+  // another site is refused (Sec-Fetch-Site, Origin or Referer; decision 033). The site itself uses
+  // POST, under the CSRF rule.
   handle(app, ENDPOINTS.logout, async ({ request, reply }) => {
-    const site = request.headers["sec-fetch-site"];
-    if (site === "cross-site" || site === "same-site") throw new AppError("bad_origin");
+    if (!getFromThisSite(request, options.allowedOrigins)) throw new AppError("bad_origin");
     await endPresentedSession(request, reply);
     reply.header("cache-control", "no-store");
     return { ok: true as const };

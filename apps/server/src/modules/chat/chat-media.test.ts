@@ -15,7 +15,7 @@ import {
 } from "@app/contract";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seed } from "../../seed/seed.ts";
 import { TestClient } from "../../test/client.ts";
 import {
@@ -532,6 +532,27 @@ describe("photo messages", () => {
     expect(empty.statusCode).toBe(422);
     expect(empty.json()).toMatchObject({ error: "photo_invalid" });
     expect((await sendPhoto(ann.client, { profile_id: String(ben.profileId) }, await photoWithExif())).statusCode).toBe(422);
+    expect(await messagesOf(ann)).toBe(0);
+  });
+});
+
+describe("photo messages' rules before the decode (issue #25)", () => {
+  it("answers not_enough_credits to a member with 0 credits without decoding the photo", async () => {
+    const [ann, ben] = await pair();
+    await app.services.credits.changeNow(database.db, { userId: ann.userId, delta: -SIGNUP, reason: "test_spend" });
+    const decode = vi.spyOn(app.services.photos, "storeChatPhoto");
+    try {
+      const fields = { profile_id: String(ben.profileId), client_id: randomUUID() };
+      // Not an image at all: had it been decoded first, the answer would be photo_invalid.
+      const bytes = await sendPhoto(ann.client, fields, Buffer.from("%PDF-1.4 not an image"), "image/jpeg");
+      expect(bytes.statusCode).toBe(402);
+      expect(bytes.json()).toMatchObject({ error: "not_enough_credits" });
+      const photo = await sendPhoto(ann.client, { ...fields, client_id: randomUUID() }, await photoWithExif());
+      expect(photo.json()).toMatchObject({ error: "not_enough_credits" });
+      expect(decode).not.toHaveBeenCalled();
+    } finally {
+      decode.mockRestore();
+    }
     expect(await messagesOf(ann)).toBe(0);
   });
 });

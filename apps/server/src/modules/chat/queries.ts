@@ -290,6 +290,29 @@ export interface CheckedWrite {
  * message (`row`, from newMessageRow), and the events that announce it (the caller's, recorded only
  * when MESSAGE_WRITTEN). The caller reads the checks in that order to answer why nothing was written.
  */
+/**
+ * The send's cheap rules read without locks, before a photo is decoded (issue #25 hole 7): whether
+ * `other` is visible to `me` (`ok`), whether a new conversation is within the free members' limit, and
+ * the member's credits. The send's transaction checks all of it again under its locks.
+ */
+export async function sendPrecheck(
+  db: DbOrTx,
+  send: { me: number; other: number; ok: SQL; paid: SQL; credits: SQL; freeLimit: number },
+): Promise<{ ok: boolean; within_limit: boolean; credits: number }> {
+  const { me, other } = send;
+  const [row] = await rowsOf<{ ok: boolean; within_limit: boolean; credits: number | string }>(
+    db,
+    sql`select coalesce(${send.ok}, false) as "ok",
+               (coalesce(${send.paid}, false)
+                 or coalesce((select s."wrote" from "conversation_members" s
+                               where s."profile_id" = ${me}::int and s."other_id" = ${other}::int limit 1), false)
+                 or (select count(*) from "conversation_members" x where x."profile_id" = ${me}::int and x."wrote") < ${send.freeLimit}::int)
+                 as "within_limit",
+               coalesce(${send.credits}, 0) as "credits"`,
+  );
+  return { ok: row?.ok === true, within_limit: row?.within_limit === true, credits: Number(row?.credits ?? 0) };
+}
+
 export async function checkAndWritePaidMessage(
   tx: DbOrTx,
   send: {

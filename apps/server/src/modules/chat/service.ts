@@ -63,6 +63,7 @@ import {
   readUpTo,
   rowsOf,
   type SideRow,
+  sendPrecheck,
   type UnsentMessage,
   unreadTotalStatement,
   type Visible,
@@ -371,6 +372,9 @@ export class ChatService {
     const first = await this.retryOrRecipient(member.profileId, input);
     if (first.earlier) return this.replay(member, first.earlier);
     const { other } = first;
+    // The cheap rules before the costly decode (issue #25 hole 7: photos from a member with 0 credits
+    // were decoded first and held the photo queue that profile uploads wait in).
+    await this.refuseEarly(member, other, rules.costs.photo);
     const photo = await this.photos.storeChatPhoto(file);
     try {
       const outcome = await this.store({
@@ -386,6 +390,26 @@ export class ChatService {
       await this.photos.deleteChatPhotos([photo.key]);
       throw error;
     }
+  }
+
+  /**
+   * Throws what store() would answer (hidden or unconfirmed recipient, the free conversation limit, not
+   * enough credits) when a read without locks already shows it; store() checks again under its locks.
+   */
+  private async refuseEarly(member: Member, other: number, cost: number): Promise<void> {
+    const me = member.profileId;
+    const columns = this.credits.memberColumns(sql`${member.userId}::int`);
+    const found = await sendPrecheck(this.db, {
+      me,
+      other,
+      ok: this.visibleForSend(me, other),
+      paid: columns.paid,
+      credits: columns.credits,
+      freeLimit: LIMITS.freeConversations,
+    });
+    if (!found.ok) throw await this.refusal(this.db, me, other);
+    if (!found.within_limit) throw new AppError("conversation_limit_reached", { max: LIMITS.freeConversations });
+    if (found.credits < cost) throw new AppError("not_enough_credits");
   }
 
   /**

@@ -1,6 +1,7 @@
 import { complaintResponseSchema } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { t } from "../../platform/i18n.ts";
 import { seed } from "../../seed/seed.ts";
 import { TestClient } from "../../test/client.ts";
 import { createMember, sqlCount, sqlRows, uniqueEmail } from "../../test/factories.ts";
@@ -120,6 +121,15 @@ describe("a complaint (POST /api/complaint.php)", () => {
     const response = await complain(member.client, { profile_id: 2_000_000_000 });
     expect(response.statusCode).toBe(422);
     expect(response.json().fields).toEqual({ profile_id: "This member does not exist." });
+    expect(await complaintCount()).toBe(before);
+  });
+
+  it("refuses a complaint about oneself, at the field, translated (issue #25)", async () => {
+    const before = await complaintCount();
+    const member = await createMember(app);
+    const response = await complain(member.client, { profile_id: member.profileId });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().fields).toEqual({ profile_id: t("en", "error.complaint_about_self") });
     expect(await complaintCount()).toBe(before);
   });
 

@@ -41,7 +41,7 @@ export class ComplaintService {
   constructor(
     private readonly db: Db,
     private readonly jobs: JobRunner,
-    private readonly profiles: Pick<ProfileService, "namesOf">,
+    private readonly profiles: Pick<ProfileService, "ownerOf">,
   ) {}
 
   async create(who: Complainant, input: ComplaintRequest): Promise<ComplaintRow> {
@@ -59,8 +59,11 @@ export class ComplaintService {
       else if (!parsed.success) fields.email = "invalid_email";
     }
     const profileId = input.profile_id ?? null;
-    if (profileId !== null && !(await this.profiles.namesOf([profileId])).has(profileId)) {
-      fields.profile_id = "profile_not_found";
+    if (profileId !== null) {
+      const owner = await this.profiles.ownerOf(profileId);
+      if (owner === null) fields.profile_id = "profile_not_found";
+      // A complaint is about someone else (issue #25 hole 7: one about oneself was accepted).
+      else if (owner === who.userId) fields.profile_id = "complaint_about_self";
     }
     if (Object.keys(fields).length) throw new AppError("validation_failed", {}, fields);
 

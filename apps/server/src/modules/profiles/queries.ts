@@ -126,6 +126,12 @@ export async function profileNames(db: Db, ids: readonly number[]): Promise<{ id
     .where(inArray(profiles.id, [...ids]));
 }
 
+/** The member (user id) whose profile this is, or null when there is no such profile. */
+export async function ownerOfProfile(db: Db, profileId: number): Promise<number | null> {
+  const [row] = await db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, profileId)).limit(1);
+  return row?.userId ?? null;
+}
+
 export async function findProfileOfUser(db: DbOrTx, userId: number): Promise<ProfileRow | undefined> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return row;

@@ -26,6 +26,7 @@ import {
   type ListedProfiles,
   listedProfiles,
   type NewProfile,
+  ownerOfProfile,
   type ProfileFilters,
   type ProfileRow,
   positionOfUserColumn,
@@ -259,6 +260,11 @@ export class ProfileService {
   /** Lent SQL: the city centre of the member in `userId` (the member context reads it with the session). */
   positionOf(userId: SQL): { latitude: SQL<number | null>; longitude: SQL<number | null> } {
     return positionOfUserColumn(userId);
+  }
+
+  /** The member whose profile this is (null: no such profile), whatever its visibility (a complaint's concerned member). */
+  ownerOf(profileId: number): Promise<number | null> {
+    return ownerOfProfile(this.db, profileId);
   }
 
   /** Names of profiles by id, whatever their visibility (for the member's own lists, e.g. whom they blocked). */

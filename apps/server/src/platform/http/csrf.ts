@@ -48,11 +48,36 @@ function checkUnsafeRequest(request: FastifyRequest, allowedOrigins: readonly st
 }
 
 /**
+ * Whether a GET that changes state (spec §7 logs out with `GET /api/logout.php`) comes from this site.
+ * Refused: a browser's Sec-Fetch-Site of `cross-site` or `same-site`, an Origin of another origin, or,
+ * without an Origin, a Referer from another origin (issue #25 hole 7: browsers without Sec-Fetch-*
+ * headers still logged out from a foreign page). A request with none of these passes, as the spec's GET
+ * asks: a typed address, a bookmark, or a navigation whose Referer was withheld (Referrer-Policy:
+ * no-referrer). A foreign page can make a browser send no Referer, but every browser that can withhold
+ * it sends Sec-Fetch-Site (all current ones): the remaining gap is old browsers on pages that hide their
+ * Referer, and SameSite=Lax keeps the session cookie off their cross-site subresource requests anyway.
+ */
+export function getFromThisSite(request: FastifyRequest, allowedOrigins: readonly string[]): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (site === "cross-site" || site === "same-site") return false;
+  const ours = (origin: string) => sameOrigin(origin, request) || allowedOrigins.includes(origin);
+  const origin = request.headers.origin;
+  if (origin) return ours(origin);
+  const referer = request.headers.referer;
+  if (!referer) return true;
+  try {
+    return ours(new URL(referer).origin);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Whether an Origin is this request's own origin: the same scheme (as the request arrived, or as a
  * trusted proxy says with X-Forwarded-Proto) and the same host (default ports ignored, as URL
  * normalises them). `http://site` is another origin than `https://site`.
  */
-function sameOrigin(origin: string, request: FastifyRequest): boolean {
+export function sameOrigin(origin: string, request: FastifyRequest): boolean {
   try {
     const from = new URL(origin);
     const own = new URL(`${request.protocol}://${request.headers.host ?? ""}`);

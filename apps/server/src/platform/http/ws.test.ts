@@ -1,6 +1,7 @@
 import { type ServerFrame, WS_CLOSE, WS_MAX_PER_ADDRESS } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type WebSocket from "ws";
 import { seed } from "../../seed/seed.ts";
 import { createMember, sqlRows } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestDatabase, usingRedis } from "../../test/harness.ts";
@@ -77,6 +78,8 @@ describe("WebSocket /ws", () => {
 
   it("refuses a browser from another origin", async () => {
     await expect(connect(nodeA, { origin: "https://evil.example" })).rejects.toThrow("HTTP 403");
+    // The same host under another scheme is another origin (issue #25 hole 7): the site is http here.
+    await expect(connect(nodeA, { origin: nodeA.url.replace("http:", "https:") })).rejects.toThrow("HTTP 403");
     const ok = await connect(nodeA, { origin: nodeA.url });
     ok.socket.close();
   });
@@ -164,14 +167,14 @@ describe("WebSocket /ws", () => {
     for (const c of [...open.slice(1), again]) c.socket.close();
   });
 
-  it("closes sockets with 1001 on shutdown; the member reconnects to another node and resumes", async () => {
+  it("closes sockets with 1012 (service restart) on shutdown; the member reconnects to another node and resumes", async () => {
     const m = await newMember();
     const extra = await startTestApp(database);
     const first = await connect(extra, { cookie: m.cookie });
     await first.next((f) => f.type === "hello");
     const closed = new Promise<number>((resolve) => first.socket.once("close", (code) => resolve(code)));
     await extra.stop();
-    expect(await closed).toBe(1001);
+    expect(await closed).toBe(WS_CLOSE.serviceRestart);
     // While it was away, something happened; on the other node it asks for it.
     await nodeA.services.events.publish(m.id, { type: "badges.changed" });
     const second = await connect(nodeB, { cookie: m.cookie });
@@ -180,5 +183,88 @@ describe("WebSocket /ws", () => {
     second.socket.send(JSON.stringify({ type: "resume", after: 0 }));
     expect(await second.next((f) => f.type === "event")).toEqual({ type: "event", seq: 1, event: { type: "badges.changed" } });
     second.socket.close();
+  });
+
+  describe("frame budget (issue #25 hole 6)", () => {
+    /** Resolves with the close code, or null when the socket is still open after `ms`. */
+    const closeOf = (socket: WebSocket, ms: number) =>
+      new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => resolve(null), ms);
+        socket.once("close", (code) => {
+          clearTimeout(timer);
+          resolve(code);
+        });
+      });
+
+    it("answers a flood of 20,000 frames with translated errors and closes the socket with 1008; HTTP answers meanwhile and the resumes cost few queries", async () => {
+      const m = await newMember();
+      for (let i = 0; i < 3; i++) await nodeA.services.events.publish(m.id, { type: "badges.changed" });
+      const flood = await connect(nodeA, { cookie: `${m.cookie}; i18n_redirected=fr` });
+      await flood.next((f) => f.type === "hello");
+      const since = vi.spyOn(nodeA.services.events, "since");
+      try {
+        const closed = closeOf(flood.socket, 20_000);
+        for (let i = 0; i < 20_000; i++) {
+          flood.socket.send(JSON.stringify(i % 2 === 0 ? { type: "resume", after: 0 } : { type: "ping" }));
+        }
+        // An HTTP request on the same node while the flood arrives: it is answered, and by then the
+        // node has not run a query per resume frame.
+        const response = await fetch(`${nodeA.url}/api/user.php`, { headers: { cookie: m.cookie } });
+        expect(response.status).toBe(200);
+        expect(since.mock.calls.length).toBeLessThan(20);
+        expect(await closed).toBe(WS_CLOSE.policy);
+        const errors = flood.frames.filter((f) => f.type === "error");
+        expect(errors.length).toBeGreaterThan(0);
+        expect(errors[0]).toEqual({ type: "error", error: "rate_limited", message: t("fr", "error.rate_limited") });
+        // Within the burst only the first resume asked the database; its repeats waited on it and cost nothing.
+        expect(flood.frames.filter((f) => f.type === "pong").length).toBeLessThanOrEqual(20);
+        expect(since.mock.calls.length).toBe(1);
+      } finally {
+        since.mockRestore();
+      }
+    });
+
+    it("drops the queued frames of a socket that closed", async () => {
+      const m = await newMember();
+      // A handler that takes its time (a slow database) keeps the next frames waiting in the queue.
+      let started = 0;
+      const typing = vi.spyOn(nodeA.services.chat, "typing").mockImplementation(async () => {
+        started++;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return true;
+      });
+      try {
+        const c = await connect(nodeA, { cookie: m.cookie });
+        await c.next((f) => f.type === "hello");
+        for (let i = 0; i < 10; i++) c.socket.send(JSON.stringify({ type: "typing", conversation_id: 1, typing: true }));
+        await vi.waitFor(() => expect(started).toBe(1));
+        c.socket.terminate();
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        expect(started).toBe(1);
+      } finally {
+        typing.mockRestore();
+      }
+    });
+
+    it("leaves normal use alone: resumes after a reconnect, a burst of 20 frames, then one frame per 110 ms", async () => {
+      const m = await newMember();
+      await nodeA.services.events.publish(m.id, { type: "badges.changed" });
+      const c = await connect(nodeA, { cookie: m.cookie });
+      await c.next((f) => f.type === "hello");
+      // A reconnecting client's resume, twice (its hello and its next ping), then a burst of frames.
+      c.socket.send(JSON.stringify({ type: "resume", after: 0 }));
+      c.socket.send(JSON.stringify({ type: "resume", after: 0 }));
+      for (let i = 0; i < 18; i++) c.socket.send(JSON.stringify({ type: "ping", id: `burst${i}` }));
+      await c.next((f) => f.type === "pong" && f.id === "burst17");
+      for (let i = 0; i < 15; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 110));
+        c.socket.send(JSON.stringify({ type: "ping", id: `steady${i}` }));
+        await c.next((f) => f.type === "pong" && f.id === `steady${i}`);
+      }
+      expect(events(c.frames).map((f) => f.seq)).toEqual([1]);
+      expect(c.frames.filter((f) => f.type === "error")).toEqual([]);
+      expect(c.socket.readyState).toBe(c.socket.OPEN);
+      c.socket.close();
+    });
   });
 });

@@ -15,6 +15,7 @@ import type { Bus } from "../bus.ts";
 import { t } from "../i18n.ts";
 import { type MemberEventMessage, MemberEvents } from "../member-events.ts";
 import { clientNetwork } from "./client-address.ts";
+import { sameOrigin } from "./csrf.ts";
 import { requestLocale } from "./request-locale.ts";
 
 /** Bus channel announcing that a member's sessions ended: every node closes that member's sockets. */
@@ -28,9 +29,31 @@ export interface WsHubOptions {
   heartbeatMs?: number;
   maxFrameBytes?: number;
   maxPerAddress?: number;
+  /** Frame budget of one socket (issue #25 hole 6); defaults in FRAME_BUDGET. */
+  frameBudget?: Partial<FrameBudget>;
   /** The member of the upgrade request (session cookie), or null for a visitor. */
   authenticate?: (request: FastifyRequest) => Promise<number | null>;
 }
+
+/**
+ * How much one socket may ask of a node (issue #25 hole 6: 20,000 frames from one socket delayed every
+ * HTTP answer on the node by seconds). A token bucket admits a burst of `burst` frames and `perSecond`
+ * sustained, far above what the web client sends (a ping every 25 s, typing at most every 2 s, a resume
+ * per reconnect, messages at typing speed). Admitted frames are handled one after the other, in order,
+ * with at most `queue` waiting (more than a burst: it fills only when handlers are slow, a slow
+ * database); a frame over the rate or the queue is answered with a translated `rate_limited` error and
+ * not handled, and a socket that goes on (`refusals` refused frames without pausing until its bucket is
+ * full again) is closed with 1008. See decision 033.
+ */
+export interface FrameBudget {
+  burst: number;
+  perSecond: number;
+  queue: number;
+  refusals: number;
+}
+export const FRAME_BUDGET: FrameBudget = { burst: 20, perSecond: 10, queue: 32, refusals: 20 };
+/** A resume for nothing newer than the socket was told of is answered from memory this long after a look. */
+const RESUME_RECHECK_MS = 5_000;
 
 /** What a module's client frame handler gets: who sent it, in which language, and a way to answer. */
 export interface ClientFrameContext<T extends ClientFrameType> {
@@ -55,8 +78,8 @@ export interface WsHub {
    */
   onClientFrame<T extends ClientFrameType>(type: T, handler: ClientFrameHandler<T>): void;
   /**
-   * Closes every socket with 1001 (going away) so clients reconnect to another node; peers that do not
-   * answer the closing handshake within `graceMs` are cut off.
+   * Closes every socket with 1012 (service restart) so clients reconnect to another node; peers that do
+   * not answer the closing handshake within `graceMs` are cut off.
    */
   closeAll(graceMs?: number): Promise<void>;
 }
@@ -80,7 +103,26 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
   const perAddress = new Map<string, number>();
   const alive = new WeakSet<WebSocket>();
   const handlers = new Map<ClientFrameType, ClientFrameHandler<ClientFrameType>>();
+  const budget: FrameBudget = { ...FRAME_BUDGET, ...options.frameBudget };
+  /** Each socket's budget and work, found by its socket and by its upgrade request (the handlers' key). */
+  const states = new WeakMap<WebSocket | FastifyRequest, SocketState>();
 
+  /** 1012 (service restart) to every socket; those that do not answer the closing handshake in time are cut off. */
+  const closeAll = async (graceMs = 1000) => {
+    const open = [...sockets];
+    const closed = open.map((socket) => new Promise<void>((resolve) => socket.once("close", () => resolve())));
+    for (const socket of open) socket.close(WS_CLOSE.serviceRestart, "server restarting");
+    const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+    await Promise.race([Promise.all(closed), timer]);
+    for (const socket of sockets) socket.terminate();
+  };
+
+  // Shutdown (issue #25): Fastify answers new requests 503 from here on, then runs this before it stops
+  // listening and waits for the requests in flight; the sockets are told to reconnect elsewhere (1012)
+  // first, ahead of the plugin's own preClose, which would close them without a code.
+  app.addHook("preClose", async () => {
+    await closeAll();
+  });
   await app.register(websocket, { options: { maxPayload } });
 
   const send = (socket: WebSocket, frame: ServerFrame) => {
@@ -88,7 +130,12 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
   };
   const sendEvent = (userId: number, message: MemberEventMessage) => {
     const frame = JSON.stringify({ type: "event", seq: message.seq, event: message.event } satisfies ServerFrame);
-    for (const socket of byMember.get(userId) ?? []) if (socket.readyState === socket.OPEN) socket.send(frame);
+    for (const socket of byMember.get(userId) ?? []) {
+      if (socket.readyState !== socket.OPEN) continue;
+      socket.send(frame);
+      const state = states.get(socket);
+      if (state && state.seen !== null && message.seq !== null) state.seen = Math.max(state.seen, message.seq);
+    }
   };
 
   /** Adds a member's socket to the index; the first one subscribes to the member's channel. */
@@ -138,9 +185,19 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
   });
 
   // A client that was away asks for the events it missed.
-  handlers.set("resume", async ({ frame, userId, send: answer }) => {
+  // Cheap to repeat (issue #25 hole 6): one already covered by a resume in progress or waiting is
+  // dropped where it arrives (below), and one for nothing newer than this socket was told of costs no
+  // query when the node looked less than RESUME_RECHECK_MS ago. Not for ever: the web client asks with
+  // each ping (every 25 s) to find a last event whose live delivery was lost, which only a query finds.
+  handlers.set("resume", async ({ frame, userId, request, send: answer }) => {
     if (userId === null || frame.type !== "resume") return;
+    const state = states.get(request);
+    if (state && state.seen !== null && frame.after >= state.seen && performance.now() - state.checkedAt < RESUME_RECHECK_MS) {
+      return;
+    }
+    if (state) state.checkedAt = performance.now();
     const { events, complete, latest } = await options.events.since(userId, frame.after);
+    if (state && state.seen !== null) state.seen = Math.max(state.seen, latest);
     if (!complete) {
       answer({ type: "resync", seq: latest });
       return;
@@ -162,14 +219,8 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
   const originAllowed = (request: FastifyRequest): boolean => {
     const origin = request.headers.origin;
     if (!origin) return true; // non-browser clients send no Origin; browsers always do
-    let parsed: URL;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      return false;
-    }
-    if (parsed.host === request.headers.host) return true;
-    return options.allowedOrigins.includes(parsed.origin);
+    // The whole origin, scheme included (issue #25 hole 7: `https://host` was accepted on an http site).
+    return sameOrigin(origin, request) || options.allowedOrigins.includes(origin);
   };
 
   app.get(
@@ -205,7 +256,36 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
         if (userId !== null) detach(userId, socket);
       });
       const answer = (frame: ServerFrame) => send(socket, frame);
+      const state = newSocketState(budget);
+      states.set(socket, state);
+      states.set(request, state);
+      socket.on("close", () => {
+        // Queued work of a closed socket is dropped; a handler already running finishes unheard.
+        state.closed = true;
+        state.queue.length = 0;
+      });
+      /** A frame over the budget: refused with an error, and the socket closed when it goes on. */
+      const refuse = () => {
+        state.refused++;
+        if (state.refused <= budget.refusals) {
+          answer({ type: "error", error: "rate_limited", message: t(locale, "error.rate_limited") });
+          return;
+        }
+        state.closed = true;
+        state.queue.length = 0;
+        socket.close(WS_CLOSE.policy, "too many frames");
+      };
+      /** Runs the queued frames one after the other, in the order they came. */
+      const drain = async () => {
+        if (state.busy) return;
+        state.busy = true;
+        for (let job = state.queue.shift(); job && !state.closed; job = state.queue.shift()) await job.run();
+        state.busy = false;
+      };
       socket.on("message", (raw, isBinary) => {
+        if (state.closed) return;
+        // Counted before parsing, so that a flood costs the node as little as possible.
+        if (!takeToken(state, budget)) return refuse();
         let frame: unknown;
         try {
           frame = isBinary ? undefined : JSON.parse(raw.toString());
@@ -218,10 +298,25 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
           answer({ type: "error", error: "bad_request", message: t(locale, "error.bad_frame") });
           return;
         }
-        Promise.resolve(handler({ frame: parsed.data, userId, request, locale, send: answer })).catch((err: unknown) => {
-          app.log.error({ err }, "WebSocket frame handler failed");
-          answer({ type: "error", error: "internal", message: t(locale, "error.internal") });
-        });
+        const data = parsed.data;
+        if (data.type === "resume" && resumeCovered(state, data.after)) return;
+        if (state.queue.length >= budget.queue) return refuse();
+        const job: QueuedFrame = {
+          ...(data.type === "resume" ? { resumeAfter: data.after } : {}),
+          run: async () => {
+            state.running = job;
+            try {
+              await handler({ frame: data, userId, request, locale, send: answer });
+            } catch (err) {
+              app.log.error({ err }, "WebSocket frame handler failed");
+              answer({ type: "error", error: "internal", message: t(locale, "error.internal") });
+            } finally {
+              state.running = null;
+            }
+          },
+        };
+        state.queue.push(job);
+        void drain();
       });
       if (userId === null) {
         answer({ type: "hello", node: nodeId, user_id: null, seq: 0, accepts: [...handlers.keys()] });
@@ -232,7 +327,11 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
       // at or below `seq`; the client drops what it has seen.
       attach(userId, socket)
         .then(() => options.events.latest(userId))
-        .then((seq) => answer({ type: "hello", node: nodeId, user_id: userId, seq, accepts: [...handlers.keys()] }))
+        .then((seq) => {
+          state.seen = Math.max(state.seen ?? 0, seq);
+          state.checkedAt = performance.now();
+          answer({ type: "hello", node: nodeId, user_id: userId, seq, accepts: [...handlers.keys()] });
+        })
         .catch((err: unknown) => {
           app.log.error({ err }, "WebSocket member subscription failed");
           socket.close(WS_CLOSE.goingAway, "try again");
@@ -248,13 +347,59 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
       if (handlers.has(type)) throw new Error(`frame ${type} has a handler already`);
       handlers.set(type, handler as unknown as ClientFrameHandler<ClientFrameType>);
     },
-    closeAll: async (graceMs = 1000) => {
-      const open = [...sockets];
-      const closed = open.map((socket) => new Promise<void>((resolve) => socket.once("close", () => resolve())));
-      for (const socket of open) socket.close(WS_CLOSE.goingAway, "server shutting down");
-      const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
-      await Promise.race([Promise.all(closed), timer]);
-      for (const socket of sockets) socket.terminate();
-    },
+    closeAll,
   };
+}
+
+/** A frame admitted and waiting to be handled; a resume notes what it asks for, to drop repeats. */
+interface QueuedFrame {
+  resumeAfter?: number;
+  run(): Promise<void>;
+}
+
+/** One socket's frame budget and work (issue #25 hole 6). */
+interface SocketState {
+  tokens: number;
+  refilledAt: number;
+  /** Frames refused since the bucket was last full. */
+  refused: number;
+  queue: QueuedFrame[];
+  running: QueuedFrame | null;
+  busy: boolean;
+  closed: boolean;
+  /** The highest event seq this socket has been told of (hello, events, resume), null before hello. */
+  seen: number | null;
+  /** When the node last read the member's latest seq for this socket (hello or resume). */
+  checkedAt: number;
+}
+
+function newSocketState(budget: FrameBudget): SocketState {
+  return {
+    tokens: budget.burst,
+    refilledAt: performance.now(),
+    refused: 0,
+    queue: [],
+    running: null,
+    busy: false,
+    closed: false,
+    seen: null,
+    checkedAt: Number.NEGATIVE_INFINITY,
+  };
+}
+
+/** Whether a resume in progress or waiting already asks for everything after `after`. */
+function resumeCovered(state: SocketState, after: number): boolean {
+  const asks = (job: QueuedFrame | null) => job?.resumeAfter !== undefined && job.resumeAfter <= after;
+  return asks(state.running) || state.queue.some(asks);
+}
+
+/** Token bucket: refills at `perSecond` up to `burst`; a full bucket forgives earlier refusals. */
+function takeToken(state: SocketState, budget: FrameBudget): boolean {
+  const now = performance.now();
+  state.tokens = Math.min(budget.burst, state.tokens + ((now - state.refilledAt) / 1000) * budget.perSecond);
+  state.refilledAt = now;
+  if (state.tokens >= budget.burst) state.refused = 0;
+  if (state.tokens < 1) return false;
+  state.tokens -= 1;
+  return true;
 }
