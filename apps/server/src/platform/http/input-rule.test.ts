@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import { apiErrorSchema, type ServerFrame } from "@app/contract";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seed } from "../../seed/seed.ts";
+import { createMember, sqlCount, type TestMember } from "../../test/factories.ts";
+import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { connectSocket } from "../../test/sockets.ts";
+
+/**
+ * Issue #25, holes 4 and 5 (decision 032): one input rule for every entry point. A NUL character or a
+ * lone UTF-16 surrogate anywhere (JSON, form, query string, path parameter, provider callback, socket
+ * frame) answers 400 with the field, too deep a nesting 400 `too_deep`, and nothing is stored or charged.
+ */
+let database: TestDatabase;
+let app: TestApp;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await startTestApp(database);
+  await seed(app.services, { profiles: 0 });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await database?.destroy();
+});
+
+const LONE_SURROGATE = "hi \ud83d";
+const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+
+const credits = async (who: TestMember): Promise<number> => (await who.client.get("/api/user.php")).json().user.credits;
+const chatCount = async (who: TestMember): Promise<number> => (await who.client.get("/api/chats.php")).json().chats.length;
+
+/** Two activated members, `from` with credits to send. */
+async function pair() {
+  const from = await createMember(app, { activate: true, gender: "female", name: "Ann", credits: 100 });
+  const to = await createMember(app, { activate: true, gender: "male", name: "Ben" });
+  return { from, to };
+}
+
+describe("the input rule over HTTP", () => {
+  it("answers a body nested 8000 deep with a translated 400 too_deep (no stack overflow, no 500)", async () => {
+    for (const payload of [nested(8000), `${'{"a":'.repeat(8000)}1${"}".repeat(8000)}`]) {
+      const response = await app.server.inject({
+        method: "POST",
+        url: "/api/user.php",
+        headers: { "content-type": "application/json", "accept-language": "de" },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(apiErrorSchema.parse(response.json())).toEqual({
+        error: "too_deep",
+        message: "Die Anfrage ist zu tief verschachtelt, um verarbeitet zu werden.",
+      });
+    }
+    // Ordinary nesting still reaches the contract's schema (422 for a wrong shape, not too_deep).
+    const shallow = await app.server.inject({
+      method: "POST",
+      url: "/api/user.php",
+      headers: { "content-type": "application/json" },
+      payload: nested(5),
+    });
+    expect(shallow.json().error).toBe("validation_failed");
+  });
+
+  it("refuses a lone surrogate in a message with the field's error, storing and charging nothing; an emoji goes", async () => {
+    const { from, to } = await pair();
+    const before = await credits(from);
+    const refused = await from.client.post("/api/message.php", {
+      profile_id: to.profileId,
+      client_id: randomUUID(),
+      text: LONE_SURROGATE,
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toEqual({
+      error: "invalid_input",
+      message: "Some fields contain characters that cannot be used.",
+      fields: { text: "This field contains a character that cannot be used." },
+    });
+    // A trailing low half alone, and a NUL, likewise.
+    for (const text of ["\ude00 there", "a\u0000b"]) {
+      const again = await from.client.post("/api/message.php", { profile_id: to.profileId, client_id: randomUUID(), text });
+      expect(again.statusCode, text).toBe(400);
+    }
+    expect(await credits(from)).toBe(before);
+    expect(await chatCount(from)).toBe(0);
+
+    // Paired surrogates (an emoji) and other Unicode are ordinary text.
+    const text = "Hoi 😀 Zoë, żółć, 你好 👩🏽‍💻";
+    const sent = await from.client.post("/api/message.php", { profile_id: to.profileId, client_id: randomUUID(), text });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().message.text).toBe(text);
+    expect(await credits(from)).toBeLessThan(before);
+    const { conversation_id: id } = sent.json();
+    expect((await to.client.get(`/api/chat.php?id=${id}`)).json().messages.map((m: { text: string }) => m.text)).toEqual([text]);
+  });
+
+  it("refuses a NUL or a lone surrogate in a query string with the field's error", async () => {
+    for (const url of ["/api/members.php?countryregion=%00", "/api/gifs.php?q=%00", "/api/regions.php?x=%00"]) {
+      const response = await app.server.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error, url).toBe("invalid_input");
+    }
+    const inQuery = await app.server.inject({ url: "/api/members.php?countryregion=%00" });
+    expect(inQuery.json().fields).toEqual({ countryregion: expect.any(String) });
+  });
+
+  it("refuses a NUL in the sandbox checkout's path parameter, shown or posted, and changes nothing", async () => {
+    const payments = () => sqlCount(database.db, sql`select count(*)::int as n from payments`);
+    const before = await payments();
+    const shown = await app.server.inject({ url: "/sandbox/checkout/%00" });
+    expect(shown.statusCode, shown.body).toBe(400);
+    expect(shown.json()).toMatchObject({ error: "invalid_input", fields: { id: expect.any(String) } });
+    const host = new URL(app.url).host;
+    const posted = await app.server.inject({
+      method: "POST",
+      url: "/sandbox/checkout/tr_%00",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://${host}`, host },
+      payload: "status=paid",
+    });
+    expect(posted.statusCode, posted.body).toBe(400);
+    // A NUL in the form field instead of the path, likewise.
+    const field = await app.server.inject({
+      method: "POST",
+      url: "/sandbox/checkout/tr_1",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://${host}`, host },
+      payload: "status=paid%00",
+    });
+    expect(field.statusCode, field.body).toBe(400);
+    expect(await payments()).toBe(before);
+  });
+
+  it("refuses a NUL in the payment webhook's body (no login needed), form-encoded or JSON", async () => {
+    const hook = (contentType: string, payload: string) =>
+      app.server.inject({ method: "POST", url: "/hooks/payments/sandbox", headers: { "content-type": contentType }, payload });
+    const form = await hook("application/x-www-form-urlencoded", "id=%00");
+    expect(form.statusCode, form.body).toBe(400);
+    expect(form.json()).toMatchObject({ error: "invalid_input", fields: { id: expect.any(String) } });
+    expect((await hook("application/json", JSON.stringify({ id: "tr_\u0000" }))).statusCode).toBe(400);
+    expect((await hook("application/json", JSON.stringify({ id: LONE_SURROGATE }))).statusCode).toBe(400);
+    expect((await hook("application/json", `{"id":"tr_1","x":${nested(8000)}}`)).json().error).toBe("too_deep");
+    // An ordinary unknown id is still answered as before.
+    expect((await hook("application/x-www-form-urlencoded", "id=tr_unknown")).statusCode).toBe(200);
+  });
+});
+
+describe("the input rule over the socket", () => {
+  it("answers a send with a lone surrogate or NUL with send_failed 400, storing and charging nothing", async () => {
+    const { from, to } = await pair();
+    const before = await credits(from);
+    const socket = await connectSocket(app, { cookie: from.client.cookieHeader() });
+    await socket.next((f) => f.type === "hello");
+    const answerTo = (clientId: string) => (f: ServerFrame) =>
+      (f.type === "sent" && f.answer.message.client_id === clientId) || (f.type === "send_failed" && f.client_id === clientId);
+
+    for (const text of [LONE_SURROGATE, "a\u0000b"]) {
+      const message = { profile_id: to.profileId, client_id: randomUUID(), text };
+      socket.socket.send(JSON.stringify({ type: "send", message }));
+      expect(await socket.next(answerTo(message.client_id))).toEqual({
+        type: "send_failed",
+        client_id: message.client_id,
+        status: 400,
+        body: {
+          error: "invalid_input",
+          message: "Some fields contain characters that cannot be used.",
+          fields: { "message.text": "This field contains a character that cannot be used." },
+        },
+      });
+    }
+    expect(await credits(from)).toBe(before);
+    expect(await chatCount(from)).toBe(0);
+
+    // Any other frame gets the error frame: a NUL in a ping's id, a frame nested 8000 deep.
+    socket.socket.send(JSON.stringify({ type: "ping", id: "\u0000" }));
+    expect(await socket.next((f) => f.type === "error")).toEqual({
+      type: "error",
+      error: "invalid_input",
+      message: "Some fields contain characters that cannot be used.",
+    });
+    socket.socket.send(`{"type":"ping","id":${nested(8000)}}`);
+    expect(await socket.next((f) => f.type === "error" && f.error === "too_deep")).toMatchObject({ type: "error" });
+
+    // An emoji over the socket is stored as sent.
+    const emoji = { profile_id: to.profileId, client_id: randomUUID(), text: "Hi 😀" };
+    socket.socket.send(JSON.stringify({ type: "send", message: emoji }));
+    expect(await socket.next(answerTo(emoji.client_id))).toMatchObject({ type: "sent", answer: { message: { text: "Hi 😀" } } });
+    socket.socket.close();
+  });
+});
