@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { apiErrorSchema, type ServerFrame } from "@app/contract";
+import { apiErrorSchema, ENDPOINTS, type Endpoint, type ServerFrame } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toJSONSchema, type z } from "zod";
 import { seed } from "../../seed/seed.ts";
 import { createMember, sqlCount, type TestMember } from "../../test/factories.ts";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
@@ -145,6 +146,28 @@ describe("the input rule over HTTP", () => {
   });
 });
 
+describe("ids in the contract", () => {
+  it("refuses a verification_id that is not a UUID with the field's error (it reached a uuid column)", async () => {
+    const { from } = await pair();
+    for (const verification_id of ["not-a-uuid", "1", "x".repeat(64)]) {
+      const response = await from.client.post("/api/directdebit-confirm.php", {
+        verification_id,
+        code: "123456",
+        client_id: randomUUID(),
+      });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json()).toMatchObject({ error: "validation_failed", fields: { verification_id: expect.any(String) } });
+    }
+    // A well-formed UUID that names nothing is the wrong code, as before.
+    const unknown = await from.client.post("/api/directdebit-confirm.php", {
+      verification_id: randomUUID(),
+      code: "123456",
+      client_id: randomUUID(),
+    });
+    expect(unknown.statusCode, unknown.body).toBeLessThan(500);
+  });
+});
+
 describe("the input rule over the socket", () => {
   it("answers a send with a lone surrogate or NUL with send_failed 400, storing and charging nothing", async () => {
     const { from, to } = await pair();
@@ -186,5 +209,99 @@ describe("the input rule over the socket", () => {
     socket.socket.send(JSON.stringify({ type: "send", message: emoji }));
     expect(await socket.next(answerTo(emoji.client_id))).toMatchObject({ type: "sent", answer: { message: { text: "Hi 😀" } } });
     socket.socket.close();
+  });
+});
+
+/** The JSON Schema (zod's input side) of a request schema, as far as the example below reads it. */
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: JsonSchema | boolean;
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  minLength?: number;
+  minimum?: number;
+}
+
+/** Values a field of that name must have to pass its schema, where "x" would not. */
+const KNOWN: Record<string, unknown> = {
+  email: "fuzz@example.org",
+  new_email: "fuzz2@example.org",
+  date_of_birth: "1990-04-12",
+  country: "NL",
+  tz: "Europe/Amsterdam",
+  locale: "en_US",
+  iban: "NL91ABNA0417164300",
+  phone: "+31612345678",
+  password: "correct horse battery",
+  name: "Robin",
+};
+
+/** A request that passes the schema (as far as names and types tell), so a changed field reaches the service. */
+function example(schema: JsonSchema, name = ""): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.anyOf) return example(schema.anyOf.find((s) => s.type !== "null") ?? schema.anyOf[0] ?? {}, name);
+  if (name in KNOWN) return KNOWN[name];
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === "object") {
+    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, example(value, key)]));
+  }
+  if (type === "string") return schema.format === "uuid" ? randomUUID() : "x".repeat(Math.max(schema.minLength ?? 1, 1));
+  if (type === "integer" || type === "number") return Math.max(schema.minimum ?? 1, 1);
+  if (type === "boolean") return true;
+  if (type === "array") return [];
+  return "x";
+}
+
+const takesString = (schema: JsonSchema): boolean =>
+  schema.type === "string" || (Array.isArray(schema.type) && schema.type.includes("string")) || !!schema.anyOf?.some(takesString);
+
+/** The string fields of a request schema (a record's values as the field `x`). */
+function stringFields(schema: JsonSchema): string[] {
+  const named = Object.entries(schema.properties ?? {}).filter(([, value]) => !value.enum && takesString(value));
+  const record = typeof schema.additionalProperties === "object" && takesString(schema.additionalProperties) ? ["x"] : [];
+  return [...named.map(([key]) => key), ...record];
+}
+
+describe("every endpoint of the contract", () => {
+  it("answers no 5xx to a NUL, a lone surrogate or an unexpected text in any string field", { timeout: 240_000 }, async () => {
+    const { from: member } = await pair();
+    // Texts as JSON (body) and as a query string (a lone surrogate cannot be UTF-8: its bytes as sent).
+    const values = [
+      { label: "NUL", body: "\u0000", query: "%00" },
+      { label: "lone surrogate", body: LONE_SURROGATE, query: "hi%20%ED%A0%BD" },
+      { label: "unexpected text", body: "x'\"<>;--", query: "x'%22%3C%3E;--" },
+    ];
+    const failures: string[] = [];
+    for (const endpoint of Object.values(ENDPOINTS) as Endpoint[]) {
+      for (const part of ["query", "body"] as const) {
+        const schema = endpoint[part];
+        if (!schema || schema === "multipart") continue;
+        const json = toJSONSchema(schema as z.ZodType, { io: "input", unrepresentable: "any" }) as JsonSchema;
+        const base = (example(json) ?? {}) as Record<string, unknown>;
+        for (const field of stringFields(json)) {
+          for (const value of values) {
+            let url: string = endpoint.path;
+            let payload: unknown;
+            if (part === "body") payload = { ...base, [field]: value.body };
+            else {
+              const others = Object.entries(base).filter(([key]) => key !== field);
+              const query = others.map(([key, v]) => `${key}=${encodeURIComponent(String(v))}`);
+              url += `?${[...query, `${field}=${value.query}`].join("&")}`;
+            }
+            const response = await member.client.request(endpoint.method, url, payload);
+            if (response.statusCode >= 500) {
+              failures.push(
+                `${endpoint.method} ${endpoint.path} ${part}.${field} = ${value.label}: ${response.statusCode} ${response.body}`,
+              );
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });
