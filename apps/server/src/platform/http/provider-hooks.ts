@@ -1,4 +1,4 @@
-import { assertUsableInput } from "@app/contract";
+import { assertUsableInput, InputRefusedError, parseJsonInput } from "@app/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 import { PROVIDER_HOOKS_PREFIX } from "./csrf.ts";
@@ -60,8 +60,9 @@ function fieldsOf(request: FastifyRequest, rawBody: string): Record<string, stri
   if (type.startsWith("application/json")) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(rawBody);
-    } catch {
+      parsed = parseJsonInput(rawBody);
+    } catch (error) {
+      if (error instanceof InputRefusedError) throw error;
       throw new AppError("bad_request");
     }
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new AppError("bad_request");

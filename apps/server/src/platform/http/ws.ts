@@ -7,6 +7,7 @@ import {
   InputRefusedError,
   inputProblem,
   type LocaleCode,
+  parseJsonInput,
   type ServerFrame,
   WS_CLOSE,
   WS_MAX_PER_ADDRESS,
@@ -225,8 +226,12 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
       socket.on("message", (raw, isBinary) => {
         let frame: unknown;
         try {
-          frame = isBinary ? undefined : JSON.parse(raw.toString());
-        } catch {
+          frame = isBinary ? undefined : parseJsonInput(raw.toString());
+        } catch (error) {
+          if (error instanceof InputRefusedError) {
+            answer(refusal(undefined, error, locale));
+            return;
+          }
           frame = undefined;
         }
         // The input rule of every entry point (decision 032), before the contract's schema walks it.
