@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { apiErrorSchema, ENDPOINTS, type Endpoint, type ServerFrame } from "@app/contract";
+import { apiErrorSchema, clientFrameSchema, ENDPOINTS, type Endpoint, type ServerFrame } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toJSONSchema, type z } from "zod";
@@ -216,6 +216,7 @@ describe("the input rule over the socket", () => {
 /** The JSON Schema (zod's input side) of a request schema, as far as the example below reads it. */
 interface JsonSchema {
   type?: string | string[];
+  oneOf?: JsonSchema[];
   properties?: Record<string, JsonSchema>;
   additionalProperties?: JsonSchema | boolean;
   anyOf?: JsonSchema[];
@@ -240,15 +241,31 @@ const KNOWN: Record<string, unknown> = {
   name: "Robin",
 };
 
-/** A request that passes the schema (as far as names and types tell), so a changed field reaches the service. */
-function example(schema: JsonSchema, name = ""): unknown {
+/** Fields of which a request names one (a message goes to a profile or a conversation; is a text, gift or GIF). */
+const ALTERNATIVES = [
+  ["profile_id", "conversation_id"],
+  ["text", "gift", "gif"],
+];
+
+/**
+ * A request that passes the schema (as far as names and types tell), so a changed field reaches the
+ * service and its SQL: `known` gives values by field name (a real profile id, ...).
+ */
+function example(schema: JsonSchema, known: Record<string, unknown> = {}, name = ""): unknown {
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
-  if (schema.anyOf) return example(schema.anyOf.find((s) => s.type !== "null") ?? schema.anyOf[0] ?? {}, name);
+  if (schema.anyOf) return example(schema.anyOf.find((s) => s.type !== "null") ?? schema.anyOf[0] ?? {}, known, name);
+  if (name in known) return known[name];
   if (name in KNOWN) return KNOWN[name];
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === "object") {
-    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, example(value, key)]));
+    const keys = Object.keys(schema.properties ?? {});
+    const skipped = ALTERNATIVES.flatMap((group) => group.filter((key) => keys.includes(key)).slice(1));
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? {})
+        .filter(([key]) => !skipped.includes(key))
+        .map(([key, value]) => [key, example(value, known, key)]),
+    );
   }
   if (type === "string") return schema.format === "uuid" ? randomUUID() : "x".repeat(Math.max(schema.minLength ?? 1, 1));
   if (type === "integer" || type === "number") return Math.max(schema.minimum ?? 1, 1);
@@ -258,7 +275,9 @@ function example(schema: JsonSchema, name = ""): unknown {
 }
 
 const takesString = (schema: JsonSchema): boolean =>
-  schema.type === "string" || (Array.isArray(schema.type) && schema.type.includes("string")) || !!schema.anyOf?.some(takesString);
+  (schema.type === "string" && schema.const === undefined) ||
+  (Array.isArray(schema.type) && schema.type.includes("string")) ||
+  !!schema.anyOf?.some(takesString);
 
 /** The string fields of a request schema (a record's values as the field `x`). */
 function stringFields(schema: JsonSchema): string[] {
@@ -267,24 +286,26 @@ function stringFields(schema: JsonSchema): string[] {
   return [...named.map(([key]) => key), ...record];
 }
 
+/** Texts as JSON (body, frame) and as a query string (a lone surrogate cannot be UTF-8: its bytes as sent). */
+const FUZZ_VALUES = [
+  { label: "NUL", body: "\u0000", query: "%00" },
+  { label: "lone surrogate", body: LONE_SURROGATE, query: "hi%20%ED%A0%BD" },
+  { label: "unexpected text", body: "x'\"<>;--", query: "x'%22%3C%3E;--" },
+];
+
 describe("every endpoint of the contract", () => {
   it("answers no 5xx to a NUL, a lone surrogate or an unexpected text in any string field", { timeout: 240_000 }, async () => {
-    const { from: member } = await pair();
-    // Texts as JSON (body) and as a query string (a lone surrogate cannot be UTF-8: its bytes as sent).
-    const values = [
-      { label: "NUL", body: "\u0000", query: "%00" },
-      { label: "lone surrogate", body: LONE_SURROGATE, query: "hi%20%ED%A0%BD" },
-      { label: "unexpected text", body: "x'\"<>;--", query: "x'%22%3C%3E;--" },
-    ];
+    const { from: member, to } = await pair();
     const failures: string[] = [];
     for (const endpoint of Object.values(ENDPOINTS) as Endpoint[]) {
       for (const part of ["query", "body"] as const) {
         const schema = endpoint[part];
         if (!schema || schema === "multipart") continue;
         const json = toJSONSchema(schema as z.ZodType, { io: "input", unrepresentable: "any" }) as JsonSchema;
-        const base = (example(json) ?? {}) as Record<string, unknown>;
         for (const field of stringFields(json)) {
-          for (const value of values) {
+          for (const value of FUZZ_VALUES) {
+            // A new example each time: its client_id too (a repeated one would answer the first request again).
+            const base = (example(json, { profile_id: to.profileId }) ?? {}) as Record<string, unknown>;
             let url: string = endpoint.path;
             let payload: unknown;
             if (part === "body") payload = { ...base, [field]: value.body };
@@ -304,5 +325,42 @@ describe("every endpoint of the contract", () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe("every client frame of the socket", () => {
+  it("answers no internal error to a NUL, a lone surrogate or an unexpected text in any string field", {
+    timeout: 120_000,
+  }, async () => {
+    const { from: member, to } = await pair();
+    const socket = await connectSocket(app, { cookie: member.client.cookieHeader() });
+    await socket.next((f) => f.type === "hello");
+    const json = toJSONSchema(clientFrameSchema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+    const failures: string[] = [];
+    for (const option of json.oneOf ?? []) {
+      const base = () => example(option, { profile_id: to.profileId }) as Record<string, unknown>;
+      // String fields of the frame and of an object inside it (a send's message).
+      const paths: string[][] = stringFields(option).map((field) => [field]);
+      for (const [key, value] of Object.entries(option.properties ?? {})) {
+        if (value.type === "object") paths.push(...stringFields(value).map((field) => [key, field]));
+      }
+      for (const path of paths) {
+        for (const value of FUZZ_VALUES) {
+          const frame = base();
+          const [head, leaf] = path as [string, string | undefined];
+          if (leaf === undefined) frame[head] = value.body;
+          else (frame[head] as Record<string, unknown>)[leaf] = value.body;
+          const seen = socket.frames.length;
+          socket.socket.send(JSON.stringify(frame));
+          // Every such frame is answered (pong, sent, send_failed or error): the first answer after it.
+          const answer = await socket.next((f) => socket.frames.indexOf(f) >= seen && f.type !== "event");
+          const internal =
+            (answer.type === "error" && answer.error === "internal") || (answer.type === "send_failed" && answer.status >= 500);
+          if (internal) failures.push(`${frame.type} ${path.join(".")} = ${value.label}: ${JSON.stringify(answer)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    socket.socket.close();
   });
 });
