@@ -108,7 +108,7 @@ describe("the input rule over HTTP", () => {
     expect(inQuery.json().fields).toEqual({ countryregion: expect.any(String) });
   });
 
-  it("refuses a NUL in the sandbox checkout's path parameter, shown or posted, and changes nothing", async () => {
+  it("refuses a NUL in a path parameter (the sandbox checkout's, shown or posted; a photo's key) and changes nothing", async () => {
     const payments = () => sqlCount(database.db, sql`select count(*)::int as n from payments`);
     const before = await payments();
     const shown = await app.server.inject({ url: "/sandbox/checkout/%00" });
@@ -131,6 +131,9 @@ describe("the input rule over HTTP", () => {
     });
     expect(field.statusCode, field.body).toBe(400);
     expect(await payments()).toBe(before);
+    // Any route's path parameter, not only the sandbox's: a photo's key.
+    const photo = await app.server.inject({ url: "/cdn/photos/%00.jpg" });
+    expect(photo.statusCode, photo.body).toBe(400);
   });
 
   it("refuses a NUL in the payment webhook's body (no login needed), form-encoded or JSON", async () => {
