@@ -7,8 +7,9 @@ import { requestLocale } from "./request-locale.ts";
 
 /**
  * One place that turns failures into `{ error, message }` answers: AppErrors with their status, Zod
- * failures as validation_failed with per-field messages, the input rule's refusals as 400 (decision 032), Fastify's own 4xx errors by their status, and
- * everything else as a logged 500 that reveals nothing.
+ * failures as validation_failed with per-field messages, the input rule's refusals as 400 (decision
+ * 032), Fastify's own 4xx errors by their status, and everything else as a logged 500 that reveals
+ * nothing.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
