@@ -51,6 +51,7 @@ import { registerCompression } from "./platform/http/compression.ts";
 import { registerCsrfProtection } from "./platform/http/csrf.ts";
 import { memberOf, registerEndpointRules, registerMemberContext } from "./platform/http/endpoint.ts";
 import { registerErrorHandling } from "./platform/http/errors.ts";
+import { registerInputRule } from "./platform/http/input-rule.ts";
 import { mailboxRoutes } from "./platform/http/mailbox.ts";
 import { type ProviderHook, registerProviderHooks } from "./platform/http/provider-hooks.ts";
 import { requestHost } from "./platform/http/request-locale.ts";
@@ -358,6 +359,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     strictTransportSecurity: config.PUBLIC_URL?.startsWith("https:") ? undefined : false,
   });
   registerErrorHandling(server);
+  // One input rule for params, query strings and bodies of every route (decision 032).
+  registerInputRule(server);
   await server.register(rateLimit, {
     global: false,
     // Per client address, IPv6 per /64 as the login lock counts it (one subscriber has a whole /64).

@@ -8,6 +8,9 @@ import { z } from "zod";
 export const ERROR_CODES = [
   "bad_request",
   "validation_failed",
+  // the input rule of every entry point (decision 032): an unusable character, too deep a nesting
+  "invalid_input",
+  "too_deep",
   "authentication_required",
   "forbidden",
   "not_found",
@@ -104,6 +107,8 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   validation_failed: 422,
+  invalid_input: 400,
+  too_deep: 400,
   authentication_required: 403,
   forbidden: 403,
   not_found: 404,

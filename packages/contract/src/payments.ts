@@ -175,7 +175,8 @@ export const directDebitStartResponseSchema = z.object({
 });
 /** `/directdebit` step 2: the code from the SMS; a right code creates the mandate and the payment. */
 export const directDebitConfirmRequestSchema = z.object({
-  verification_id: z.string().max(64),
+  /** The UUID step 1 answered (a `uuid` column: any other text failed the query, issue #25). */
+  verification_id: z.uuid(),
   code: z.string().trim().max(12),
   client_id: z.string().uuid(),
 });

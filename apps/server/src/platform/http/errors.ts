@@ -1,4 +1,4 @@
-import type { ApiError, LocaleCode } from "@app/contract";
+import { type ApiError, InputRefusedError, type LocaleCode } from "@app/contract";
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
 import { AppError } from "../errors.ts";
@@ -7,8 +7,9 @@ import { requestLocale } from "./request-locale.ts";
 
 /**
  * One place that turns failures into `{ error, message }` answers: AppErrors with their status, Zod
- * failures as validation_failed with per-field messages, Fastify's own 4xx errors by their status, and
- * everything else as a logged 500 that reveals nothing.
+ * failures as validation_failed with per-field messages, the input rule's refusals as 400 (decision
+ * 032), Fastify's own 4xx errors by their status, and everything else as a logged 500 that reveals
+ * nothing.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
@@ -29,6 +30,7 @@ export function errorAnswer(
   let appError: AppError;
   const fastifyError = error as Partial<FastifyError>;
   if (error instanceof AppError) appError = error;
+  else if (error instanceof InputRefusedError) appError = inputRefused(error);
   else if (error instanceof ZodError) {
     const fields = Object.fromEntries(error.issues.map((issue) => [issue.path.join(".") || "_", "invalid_value"]));
     appError = new AppError("validation_failed", {}, fields);
@@ -52,4 +54,10 @@ export function errorAnswer(
   }
   if (Object.keys(appError.params).length) body.params = appError.params;
   return { status: appError.status, body };
+}
+
+/** The input rule's refusal (decision 032): the field with an unusable character, or too deep a nesting. */
+function inputRefused({ problem }: InputRefusedError): AppError {
+  if (problem.kind === "depth") return new AppError("too_deep");
+  return new AppError("invalid_input", {}, { [problem.path.join(".") || "_"]: "invalid_characters" });
 }

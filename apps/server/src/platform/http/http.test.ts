@@ -84,17 +84,17 @@ describe("endpoint table", () => {
     expect(kept.body).not.toContain("argon2");
   });
 
-  it("refuses a NUL character in any string of a query or body with 422, and ids beyond the integer columns", async () => {
+  it("refuses a NUL character in any string of a query or body with 400 (decision 032), and ids beyond the integer columns with 422", async () => {
     const nul = await app.server.inject({
       method: "POST",
       url: "/api/user.php",
       headers: { "content-type": "application/json" },
       payload: JSON.stringify({ email: "\u0000", password: "x" }),
     });
-    expect(nul.statusCode).toBe(422);
-    expect(nul.json()).toMatchObject({ error: "validation_failed", fields: { email: expect.any(String) } });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ error: "invalid_input", fields: { email: expect.any(String) } });
     const inQuery = await app.server.inject({ url: "/api/members.php?countryregion=%00" });
-    expect(inQuery.statusCode).toBe(422);
+    expect(inQuery.statusCode).toBe(400);
     for (const url of ["/api/member.php?id=2147483648", "/api/member.php?id=99999999999999999999"]) {
       const big = await app.server.inject({ url });
       expect(big.statusCode, url).toBe(422);

@@ -1,3 +1,4 @@
+import { assertUsableInput, InputRefusedError, parseJsonInput } from "@app/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 import { PROVIDER_HOOKS_PREFIX } from "./csrf.ts";
@@ -49,21 +50,28 @@ export async function registerProviderHooks(app: FastifyInstance, hooks: readonl
   });
 }
 
-/** A form-encoded or JSON body as flat string fields (nested JSON values stay JSON text). */
+/**
+ * A form-encoded or JSON body as flat string fields (nested JSON values stay JSON text), under the
+ * input rule of every entry point (decision 032): a NUL or lone surrogate in any field, or too deep a
+ * nesting, answers 400 before the hook sees it (`id=%00` reached SQL before).
+ */
 function fieldsOf(request: FastifyRequest, rawBody: string): Record<string, string> {
   const type = String(request.headers["content-type"] ?? "").toLowerCase();
   if (type.startsWith("application/json")) {
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(rawBody);
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
-        return Object.fromEntries(
-          Object.entries(parsed).map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)]),
-        );
-      }
-    } catch {
+      parsed = parseJsonInput(rawBody);
+    } catch (error) {
+      if (error instanceof InputRefusedError) throw error;
       throw new AppError("bad_request");
     }
-    throw new AppError("bad_request");
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new AppError("bad_request");
+    assertUsableInput(parsed);
+    return Object.fromEntries(
+      Object.entries(parsed).map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)]),
+    );
   }
-  return Object.fromEntries(new URLSearchParams(rawBody));
+  const fields = Object.fromEntries(new URLSearchParams(rawBody));
+  assertUsableInput(fields);
+  return fields;
 }

@@ -3,7 +3,11 @@ import {
   type ClientFrame,
   type ClientFrameType,
   clientFrameSchema,
+  clientIdSchema,
+  InputRefusedError,
+  inputProblem,
   type LocaleCode,
+  parseJsonInput,
   type ServerFrame,
   WS_CLOSE,
   WS_MAX_PER_ADDRESS,
@@ -16,6 +20,7 @@ import { t } from "../i18n.ts";
 import { type MemberEventMessage, MemberEvents } from "../member-events.ts";
 import { clientNetwork } from "./client-address.ts";
 import { sameOrigin } from "./csrf.ts";
+import { errorAnswer } from "./errors.ts";
 import { requestLocale } from "./request-locale.ts";
 
 /** Bus channel announcing that a member's sessions ended: every node closes that member's sockets. */
@@ -216,6 +221,19 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
     await Promise.allSettled(pending.map(async (subscription) => (await subscription)()));
   });
 
+  /**
+   * The answer to a frame the input rule refuses: a `send` with a usable `client_id` gets its own
+   * `send_failed` (POST /api/message.php's 400), so the page settles that message at once; any other
+   * frame the error frame.
+   */
+  const refusal = (frame: unknown, error: InputRefusedError, locale: LocaleCode): ServerFrame => {
+    const { status, body } = errorAnswer(error, locale, app.log);
+    const { type, message } = (frame ?? {}) as { type?: unknown; message?: { client_id?: unknown } };
+    const clientId = clientIdSchema.safeParse(message?.client_id);
+    if (type === "send" && clientId.success) return { type: "send_failed", client_id: clientId.data, status, body };
+    return { type: "error", error: body.error, message: body.message };
+  };
+
   const originAllowed = (request: FastifyRequest): boolean => {
     const origin = request.headers.origin;
     if (!origin) return true; // non-browser clients send no Origin; browsers always do
@@ -288,9 +306,19 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
         if (!takeToken(state, budget)) return refuse();
         let frame: unknown;
         try {
-          frame = isBinary ? undefined : JSON.parse(raw.toString());
-        } catch {
+          frame = isBinary ? undefined : parseJsonInput(raw.toString());
+        } catch (error) {
+          if (error instanceof InputRefusedError) {
+            answer(refusal(undefined, error, locale));
+            return;
+          }
           frame = undefined;
+        }
+        // The input rule of every entry point (decision 032), before the contract's schema walks it.
+        const problem = inputProblem(frame);
+        if (problem) {
+          answer(refusal(frame, new InputRefusedError(problem), locale));
+          return;
         }
         const parsed = clientFrameSchema.safeParse(frame);
         const handler = parsed.success ? handlers.get(parsed.data.type) : undefined;
