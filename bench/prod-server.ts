@@ -74,7 +74,7 @@ export async function startServer(name: string): Promise<BenchServer> {
   buildIfNeeded();
   const dataDir = await mkdtemp(path.join(tmpdir(), `bench-${name}-`));
   const port = await freePort();
-  const server = spawn(process.execPath, ["apps/server/build/main.js"], {
+  const server = spawn(process.execPath, ["--max-semi-space-size=16", "apps/server/build/main.js"], {
     cwd: root,
     env: {
       ...process.env,

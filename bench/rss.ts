@@ -72,7 +72,8 @@ async function startNode(runtime: Runtime, env: Record<string, string>): Promise
   const entry =
     runtime === "tsx"
       ? ["--import", "tsx", path.join(root, "apps/server/src/main.ts")]
-      : [path.join(root, "apps/server/build/main.js")];
+      : // As `npm start` runs it (decision 034: the young generation capped at 2 × 16 MB).
+        ["--max-semi-space-size=16", path.join(root, "apps/server/build/main.js")];
   const child = spawn(process.execPath, ["--expose-gc", "--import", probe, ...entry], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
