@@ -21,7 +21,8 @@ import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
 
 const serverRoot = fileURLToPath(new URL("..", import.meta.url));
-const outdir = path.join(serverRoot, "build");
+// Another directory as the first argument (the build's test compiles into a folder of its own).
+const outdir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(serverRoot, "build");
 
 /** Bundles the workspace's own packages, leaves every other bare import to Node at run time. */
 const externalPackages: Plugin = {
