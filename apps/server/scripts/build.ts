@@ -41,6 +41,9 @@ const ownUrl: Plugin = {
   setup(on) {
     on.onLoad({ filter: /\.ts$/ }, async (args) => {
       const source = await readFile(args.path, "utf8");
+      // Rewritten below only for import.meta.url: a module's dirname or filename would silently be the bundle's.
+      if (/import\.meta\.(dirname|filename)/.test(source))
+        throw new Error(`${args.path}: use new URL(..., import.meta.url), which the build keeps per module`);
       if (!source.includes("import.meta.url")) return undefined;
       const relative = path.relative(outdir, args.path).split(path.sep).join("/");
       return {
