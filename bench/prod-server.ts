@@ -1,6 +1,7 @@
 /**
- * The production server for benchmarks: builds the web app when its build is missing or older than
- * its sources, then starts the real server on a free loopback port over a fresh, seeded DATA_DIR.
+ * The production server for benchmarks: builds the web app and the server when a build is missing or
+ * older than its sources, then starts the compiled server (as `npm start` does) on a free loopback port
+ * over a fresh, seeded DATA_DIR.
  * Used by bench/lighthouse.ts and bench/bundle-size.ts.
  */
 import { type ChildProcess, execSync, spawn } from "node:child_process";
@@ -26,14 +27,15 @@ function newest(dir: string): number {
 }
 
 export function buildIfNeeded(): void {
-  const built = path.join(web, "build/server/index.js");
+  const built = [path.join(web, "build/server/index.js"), path.join(root, "apps/server/build/main.js")];
   const sources = Math.max(
     newest(path.join(web, "app")),
+    newest(path.join(root, "apps/server/src")),
     newest(path.join(root, "packages/contract/src")),
     statSync(path.join(web, "vite.config.ts")).mtimeMs,
   );
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  console.log("building the web app (npm run build) ...");
+  if (built.every((file) => existsSync(file) && statSync(file).mtimeMs >= sources)) return;
+  console.log("building the web app and the server (npm run build) ...");
   execSync("npm run build", { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
 }
 
@@ -72,7 +74,7 @@ export async function startServer(name: string): Promise<BenchServer> {
   buildIfNeeded();
   const dataDir = await mkdtemp(path.join(tmpdir(), `bench-${name}-`));
   const port = await freePort();
-  const server = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "apps/server/src/main.ts"], {
+  const server = spawn(process.execPath, ["--max-semi-space-size=16", "apps/server/build/main.js"], {
     cwd: root,
     env: {
       ...process.env,

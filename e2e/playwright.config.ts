@@ -37,7 +37,8 @@ const nodeEnv = (nodePort: number) => ({
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against the real production
- * server: built web app, PGlite (or TEST_DATABASE_URL's server), seeded with demo members.
+ * server as `npm start` runs it: the compiled server on plain Node (`npm run build` first; decision 034),
+ * the built web app, PGlite (or TEST_DATABASE_URL's server), seeded with demo members.
  */
 export default defineConfig({
   testDir: ".",
@@ -67,7 +68,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `rm -rf ${dataDir} && tsx apps/server/src/main.ts`,
+      command: `rm -rf ${dataDir} && node apps/server/build/main.js`,
       cwd: path.join(import.meta.dirname, ".."),
       url: `http://127.0.0.1:${port}/healthz`,
       timeout: 180_000,
@@ -80,7 +81,7 @@ export default defineConfig({
       ? [
           {
             // Started after the first node is up: it finds the database migrated and seeded.
-            command: "tsx apps/server/src/main.ts",
+            command: "node apps/server/build/main.js",
             cwd: path.join(import.meta.dirname, ".."),
             url: `http://127.0.0.1:${port + 1}/healthz`,
             timeout: 180_000,

@@ -34,5 +34,18 @@ export default defineConfig(({ command }) => ({
     postcss: { plugins: command === "build" ? [purgeUnusedCss(fileURLToPath(new URL(".", import.meta.url)))] : [] },
   },
   optimizeDeps: { include: ["react-bootstrap", "react-intl", "zod"] },
-  ssr: { noExternal: ["@app/contract"] },
+  // The server build runs on plain Node (decision 034), whose ES module loader refuses the directory
+  // imports that react-bootstrap's deep entries (`react-bootstrap/NavbarCollapse`) and the helpers it
+  // imports (`dom-helpers/css`, ...) are: bundled into the server build, they resolve.
+  ssr: {
+    noExternal: [
+      "@app/contract",
+      "react-bootstrap",
+      "dom-helpers",
+      "@restart/ui",
+      "@restart/hooks",
+      "react-transition-group",
+      "uncontrollable",
+    ],
+  },
 }));

@@ -1,4 +1,5 @@
-import { City } from "country-state-city";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { around, distance } from "geokdbush";
 import KDBush from "kdbush";
 
@@ -63,6 +64,20 @@ const REGION_ALIASES: Record<string, string> = {
   "ES-PM": "ES-IB",
 };
 
+/**
+ * The data set's cities as the package ships them: [name, country, state, latitude, longitude].
+ * Read from its file, not through `import { City } from "country-state-city"`: the package's module
+ * parses all ~148k cities of the world when imported and keeps them (and the objects `getAllCities()`
+ * makes of them) for the life of the process, about 50 MB of heap for the few countries we serve
+ * (issue #25, "Memory"; decision 034). Parsed here once, on first use, only the served countries' are
+ * kept and the rest is garbage.
+ */
+type CityRow = [name: string, country: string, state: string, latitude: string, longitude: string];
+function readCities(): CityRow[] {
+  const file = createRequire(import.meta.url).resolve("country-state-city/lib/assets/city.json");
+  return JSON.parse(readFileSync(file, "utf8")) as CityRow[];
+}
+
 /** Case, accents, apostrophes and dashes do not matter when a member types their city. */
 export function normalisePlaceName(name: string): string {
   return name
@@ -102,15 +117,9 @@ export class LocationService {
     if (this.index) return this.index;
     const served = new Set(this.servedCountries);
     const places: Place[] = [];
-    for (const city of City.getAllCities()) {
-      if (!served.has(city.countryCode) || !city.latitude || !city.longitude) continue;
-      places.push({
-        name: city.name,
-        country: city.countryCode,
-        region: this.regionFor(city.countryCode, city.stateCode),
-        lat: Number(city.latitude),
-        lon: Number(city.longitude),
-      });
+    for (const [name, country, state, latitude, longitude] of readCities()) {
+      if (!served.has(country) || !latitude || !longitude) continue;
+      places.push({ name, country, region: this.regionFor(country, state), lat: Number(latitude), lon: Number(longitude) });
     }
     const tree = new KDBush(places.length);
     for (const place of places) tree.add(place.lon, place.lat);
