@@ -80,6 +80,14 @@ const settingsSchema = z.object({
     .default("true")
     .transform((v) => v === "true"),
   SEED_PROFILES: z.coerce.number().int().min(0).max(200_000).default(320),
+  /**
+   * The README's two demo accounts, whose passwords are public (issue #25): seeded on a test site only
+   * (isTestSite), unless set. `true` on a public site hands anyone a premium account with 500 credits.
+   */
+  SEED_DEMO_ACCOUNTS: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true")),
   /** Seconds to wait for open requests and sockets on shutdown before closing anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(10),
   /** Photo files go to this bucket of an S3-compatible store (path-style URLs) instead of DATA_DIR/files. */
@@ -151,6 +159,13 @@ export function isLocalOnlySite(config: Pick<Config, "HOST" | "PUBLIC_URL">): bo
  */
 export function isTestSite(config: Pick<Config, "HOST" | "PUBLIC_URL" | "PAYMENTS_PROVIDER">): boolean {
   return config.PAYMENTS_PROVIDER === "sandbox" || isLocalOnlySite(config);
+}
+
+/** Whether the seed makes the demo accounts with public passwords: SEED_DEMO_ACCOUNTS, else on a test site only. */
+export function seedsDemoAccounts(
+  config: Pick<Config, "HOST" | "PUBLIC_URL" | "PAYMENTS_PROVIDER" | "SEED_DEMO_ACCOUNTS">,
+): boolean {
+  return config.SEED_DEMO_ACCOUNTS ?? isTestSite(config);
 }
 
 /** Who takes payments (PAYMENTS_PROVIDER, see the schema), or null: purchases are unavailable. */

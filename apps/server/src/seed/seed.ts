@@ -8,6 +8,7 @@ import { bodyType, eyeColor, hairColor, profiles, relationshipStatus } from "../
 import { DEMO_ABOUT, DEMO_CITIES, DEMO_COUNTRY_LANGUAGE, DEMO_FIRST_NAMES } from "../modules/site/data/demo-people.ts";
 import { countSites, insertSiteWithCompany } from "../modules/site/queries.ts";
 import { SERVED_COUNTRIES } from "../modules/site/service.ts";
+import { seedsDemoAccounts } from "../platform/config.ts";
 import { SEED_LOCK } from "../platform/db/index.ts";
 import { portraitSvg } from "./portrait.ts";
 
@@ -83,7 +84,8 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
     created = true;
   }
 
-  for (const account of Object.values(DEMO_ACCOUNTS)) {
+  // Their passwords are in the README: a public site gets them only when SEED_DEMO_ACCOUNTS asks.
+  for (const account of seedsDemoAccounts(services.config) ? Object.values(DEMO_ACCOUNTS) : []) {
     if (await services.accounts.findByEmail(account.email)) continue;
     const user = await services.accounts.create({
       email: account.email,
