@@ -53,6 +53,7 @@ import { registerErrorHandling } from "./platform/http/errors.ts";
 import { mailboxRoutes } from "./platform/http/mailbox.ts";
 import { type ProviderHook, registerProviderHooks } from "./platform/http/provider-hooks.ts";
 import { fallbackStore } from "./platform/http/rate-limit-store.ts";
+import { registerReadiness } from "./platform/http/readiness.ts";
 import { requestHost } from "./platform/http/request-locale.ts";
 import { registerSecurityHeaders } from "./platform/http/security-headers.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
@@ -371,6 +372,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
       return reply.status(503).send({ status: "degraded", database: services.database.kind, bus: services.bus.kind });
     }
   });
+  registerReadiness(server, { database: services.database, bus: services.bus });
 
   const allowedOrigins = [
     ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),

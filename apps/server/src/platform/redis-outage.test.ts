@@ -162,6 +162,10 @@ describe.skipIf(missing)("a Redis outage (issue #25)", () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     // Node B counts on its own while Redis is away.
     expect((await onA.on(nodeB.server).post("/api/reset-password.php", { email: ann.email })).statusCode).toBe(200);
+    // The node still serves: ready for the load balancer, with Redis reported down (decision 031).
+    const ready = await nodeA.server.inject({ method: "GET", url: "/readyz" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ready", database: "up", redis: "down" });
     // Once per node: the outage, not every request or reconnection attempt.
     expect(outages()).toBe(2);
     expect(recoveries()).toBe(0);
@@ -199,6 +203,11 @@ describe.skipIf(missing)("a Redis outage (issue #25)", () => {
       benOnB.next((f) => isEvent("chat.message")(f) && JSON.stringify(f).includes(`"id":${duringId}`)),
     );
     expect(await until(() => recoveries() === 2)).toBe(true);
+    expect((await nodeB.server.inject({ method: "GET", url: "/readyz" })).json()).toEqual({
+      status: "ready",
+      database: "up",
+      redis: "up",
+    });
     expect(outages()).toBe(2);
 
     const after = await ann.client.post("/api/message.php", {

@@ -70,6 +70,9 @@ export async function openDatabase(options: {
       // of a 400/s step in 2 of 3 runs, none with the pool kept; decision 020, "Write cost").
       min: options.poolSize ?? 10,
       options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+      // A server that does not answer (a network partition rather than a refused connection) fails a
+      // request with 503 after this instead of holding it for ever (issue #25, decision 031).
+      connectionTimeoutMillis: 5_000,
     });
     // An idle client whose connection drops (server restart, failover) emits 'error'; without a
     // listener that would end the process. The pool discards the client and opens a new one on demand.
