@@ -122,6 +122,8 @@ class Member {
   /** Message ids the member's events brought (seen seqs dropped). */
   readonly received = new Set<number>();
   doubled = 0;
+  /** Sockets opened (the first, then one per reconnection). */
+  connects = 0;
   partner!: Member;
   private stopped = false;
   private readonly waiting = new Map<string, (frame: ServerFrame | null) => void>();
@@ -206,6 +208,7 @@ class Member {
       setTimeout(() => this.connect(), 100);
       return;
     }
+    this.connects++;
     const socket = new WebSocket(`${node.url.replace("http", "ws")}/ws`, {
       headers: { cookie: this.cookie, "x-forwarded-for": this.address },
     });
@@ -463,6 +466,7 @@ describe.skipIf(skip)("faults: Redis stopped, PostgreSQL connections killed, a n
       lost,
       notDelivered: missing(),
       shownTwice: members.reduce((sum, member) => sum + member.doubled, 0),
+      socketsReconnected: members.reduce((sum, member) => sum + member.connects - 1, 0),
       payments: PAYMENTS,
       paid: paid[0]?.n ?? 0,
       credited: credited.length,
@@ -480,6 +484,8 @@ describe.skipIf(skip)("faults: Redis stopped, PostgreSQL connections killed, a n
     expect(report.lost).toBe(0);
     expect(report.notDelivered).toBe(0);
     expect(report.shownTwice).toBe(0);
+    // Node B's sockets were cut with it and came back on node A.
+    expect(report.socketsReconnected).toBeGreaterThan(0);
     expect(report.paid).toBe(PAYMENTS);
     expect(report.credited).toBe(PAYMENTS);
     expect(report.creditedTwice).toBe(0);

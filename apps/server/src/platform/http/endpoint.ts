@@ -2,6 +2,7 @@ import { type Endpoint, type EndpointResponse, ID_MAX, type MemberContext, parse
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { toJSONSchema, type z } from "zod";
 import { AppError } from "../errors.ts";
+import { isConnectionFailure } from "./errors.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -148,18 +149,32 @@ export function handle<const E extends Endpoint>(
     ...(endpoint.response === "redirect" ? {} : { schema: { response: { 200: jsonSchemaOf(endpoint.response) } } }),
     config: { endpoint, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     handler: async (request, reply) => {
-      const member = endpoint.auth === "none" ? null : await memberOf(request);
-      if (endpoint.auth === "member" && !member) throw new AppError("authentication_required");
-      const query = endpoint.query ? parseRequest(endpoint.query, request.query ?? {}) : undefined;
-      const body = endpoint.body && endpoint.body !== "multipart" ? parseRequest(endpoint.body, request.body ?? {}) : undefined;
-      const answer = await handler({ request, reply, member, query, body } as EndpointContext<E>);
-      if (answer !== null && typeof answer === "object" && PRESERIALIZED in answer) {
-        // A string with a JSON type is sent as it is (Fastify serialises only objects).
-        return reply.type("application/json; charset=utf-8").send(answer[PRESERIALIZED]);
+      if (endpoint.method !== "GET") return run(request, reply);
+      try {
+        return await run(request, reply);
+      } catch (error) {
+        // A read whose database connection was cut under it (a PostgreSQL restart or failover, its
+        // connections terminated) runs once more on a fresh one: reads must not fail for it (issue
+        // #25). A GET changes nothing, so running it again is safe; still failing, it answers 503.
+        if (!isConnectionFailure(error)) throw error;
+        resolved.delete(request);
+        return run(request, reply);
       }
-      return answer;
     },
   });
+
+  async function run(request: FastifyRequest, reply: FastifyReply) {
+    const member = endpoint.auth === "none" ? null : await memberOf(request);
+    if (endpoint.auth === "member" && !member) throw new AppError("authentication_required");
+    const query = endpoint.query ? parseRequest(endpoint.query, request.query ?? {}) : undefined;
+    const body = endpoint.body && endpoint.body !== "multipart" ? parseRequest(endpoint.body, request.body ?? {}) : undefined;
+    const answer = await handler({ request, reply, member, query, body } as EndpointContext<E>);
+    if (answer !== null && typeof answer === "object" && PRESERIALIZED in answer) {
+      // A string with a JSON type is sent as it is (Fastify serialises only objects).
+      return reply.type("application/json; charset=utf-8").send(answer[PRESERIALIZED]);
+    }
+    return answer;
+  }
 }
 
 /**
