@@ -122,6 +122,8 @@ class Member {
   /** Message ids the member's events brought (seen seqs dropped). */
   readonly received = new Set<number>();
   doubled = 0;
+  /** `resync` answers (a resume that could not be answered in full). */
+  resyncs = 0;
   /** Sockets opened (the first, then one per reconnection). */
   connects = 0;
   partner!: Member;
@@ -256,6 +258,10 @@ class Member {
           this.lastSeq = frame.seq;
         }
         this.handle(frame.event);
+        return;
+      case "resync":
+        this.resyncs++;
+        this.lastSeq = Math.max(this.lastSeq ?? 0, frame.seq);
         return;
       case "sent":
         if (frame.answer.message.client_id) this.waiting.get(frame.answer.message.client_id)?.(frame);
@@ -475,6 +481,23 @@ describe.skipIf(skip)("faults: Redis stopped, PostgreSQL connections killed, a n
     };
     console.info(`[fault.test] ${JSON.stringify(report)}`);
     if (failures.length) console.info(`[fault.test] failures: ${failures.slice(0, 10).join(" | ")}`);
+    for (const row of stored.filter(
+      (r) => !byUser.get(r.recipient)?.received.has(r.id) || !byUser.get(r.sender)?.received.has(r.id),
+    )) {
+      const describe = (userId: number) => {
+        const member = byUser.get(userId);
+        return {
+          userId,
+          has: member?.received.has(row.id),
+          lastSeq: member?.lastSeq,
+          open: member?.open,
+          resyncs: member?.resyncs,
+        };
+      };
+      console.info(
+        `[fault.test] not delivered: message ${row.id} ${JSON.stringify([describe(row.sender), describe(row.recipient)])}`,
+      );
+    }
 
     expect(report.readFailures5xx).toBe(0);
     expect(report.otherFailures).toBe(0);
