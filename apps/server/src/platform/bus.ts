@@ -198,6 +198,9 @@ export class RedisBus implements Bus {
     this.pub.removeAllListeners("close");
     this.sub.removeAllListeners("close");
     await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
+    // During an outage QUIT cannot be sent: stop the reconnection attempts too.
+    this.sub.disconnect();
+    this.pub.disconnect();
   }
 
   private receive(key: string, raw: string): void {
