@@ -25,6 +25,9 @@ declare module "fastify" {
   }
 }
 
+/** How many times a GET endpoint runs again after its database connection was cut (see handle()). */
+const READ_RETRIES = 2;
+
 const resolved = new WeakMap<FastifyRequest, Promise<MemberContext | null>>();
 
 /**
@@ -150,15 +153,18 @@ export function handle<const E extends Endpoint>(
     config: { endpoint, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     handler: async (request, reply) => {
       if (endpoint.method !== "GET") return run(request, reply);
-      try {
-        return await run(request, reply);
-      } catch (error) {
-        // A read whose database connection was cut under it (a PostgreSQL restart or failover, its
-        // connections terminated) runs once more on a fresh one: reads must not fail for it (issue
-        // #25). A GET changes nothing, so running it again is safe; still failing, it answers 503.
-        if (!isConnectionFailure(error)) throw error;
-        resolved.delete(request);
-        return run(request, reply);
+      // A read whose database connection was cut under it (a PostgreSQL restart or failover, its
+      // connections terminated) runs again on another: reads must not fail for it (issue #25). A GET
+      // changes nothing, so running it again is safe. Twice more at most, a moment apart (the pool may
+      // hand out another of the cut connections before it has noticed); still failing, it answers 503.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await run(request, reply);
+        } catch (error) {
+          if (attempt >= READ_RETRIES || !isConnectionFailure(error)) throw error;
+          resolved.delete(request);
+          await new Promise((resolve) => setTimeout(resolve, 50 * (attempt + 1)));
+        }
       }
     },
   });
