@@ -54,6 +54,8 @@ import { registerErrorHandling } from "./platform/http/errors.ts";
 import { registerInputRule } from "./platform/http/input-rule.ts";
 import { mailboxRoutes } from "./platform/http/mailbox.ts";
 import { type ProviderHook, registerProviderHooks } from "./platform/http/provider-hooks.ts";
+import { fallbackStore } from "./platform/http/rate-limit-store.ts";
+import { registerReadiness } from "./platform/http/readiness.ts";
 import { requestHost } from "./platform/http/request-locale.ts";
 import { registerSecurityHeaders } from "./platform/http/security-headers.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
@@ -146,6 +148,7 @@ export async function openServices(
       url: config.REDIS_URL,
       prefix: config.REDIS_PREFIX,
       onError: (err) => log.error({ err }, "bus error"),
+      log,
     }));
   const storage = openStorage(config);
   const mailer = options.mailer ?? openMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
@@ -365,8 +368,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     global: false,
     // Per client address, IPv6 per /64 as the login lock counts it (one subscriber has a whole /64).
     keyGenerator: (request) => clientNetwork(request.ip),
-    // Counters shared by every node when Redis is there; per process otherwise.
-    ...(services.bus instanceof RedisBus ? { redis: services.bus.client, nameSpace: `${config.REDIS_PREFIX}rate:` } : {}),
+    // Counters shared by every node when Redis is there and answers; per process otherwise (also
+    // while Redis is away: issue #25, decision 031).
+    ...(services.bus instanceof RedisBus ? { store: fallbackStore(services.bus, `${config.REDIS_PREFIX}rate:`) } : {}),
   });
 
   server.get("/healthz", async (_request, reply) => {
@@ -377,6 +381,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
       return reply.status(503).send({ status: "degraded", database: services.database.kind, bus: services.bus.kind });
     }
   });
+  registerReadiness(server, { database: services.database, bus: services.bus });
 
   const allowedOrigins = [
     ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),

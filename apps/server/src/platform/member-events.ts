@@ -174,9 +174,13 @@ export class MemberEvents {
     };
   }
 
-  /** Sends recorded events (call after their transaction committed). A lost one is found by `since`. */
+  /**
+   * Sends recorded events (call after their transaction committed). Never fails: the change is
+   * committed, and an event whose publish failed is found by `since` (issue #25: a bus failure must not
+   * turn a committed write into an error; the bus reports its own failures).
+   */
   async deliver(...deliveries: PendingDelivery[]): Promise<void> {
-    await Promise.all(deliveries.map((d) => this.bus.publish(MemberEvents.channel(d.userId), d.message)));
+    await Promise.allSettled(deliveries.map((d) => this.bus.publish(MemberEvents.channel(d.userId), d.message)));
   }
 
   /** Records and sends one durable event on its own. */

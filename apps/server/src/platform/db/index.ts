@@ -70,10 +70,18 @@ export async function openDatabase(options: {
       // of a 400/s step in 2 of 3 runs, none with the pool kept; decision 020, "Write cost").
       min: options.poolSize ?? 10,
       options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+      // A server that does not answer (a network partition rather than a refused connection) fails a
+      // request with 503 after this instead of holding it for ever (issue #25, decision 031).
+      connectionTimeoutMillis: 5_000,
     });
     // An idle client whose connection drops (server restart, failover) emits 'error'; without a
     // listener that would end the process. The pool discards the client and opens a new one on demand.
     pool.on("error", (error) => options.onError?.(error));
+    // The pool listens on idle clients only: a checked-out one (inside a transaction, between two of
+    // its statements) whose connection is terminated (a restart, a failover, pg_terminate_backend)
+    // emitted 'error' with no listener and ended the process (issue #25, the fault test). Its next
+    // statement fails instead (503), and the pool discards it on release.
+    pool.on("connect", (client) => client.on("error", (error) => options.onError?.(error)));
     nameStatements(pool);
     const db = drizzlePg({ client: pool }) as unknown as Db;
     compileTemplatesFast(db);

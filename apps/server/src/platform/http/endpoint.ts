@@ -2,6 +2,7 @@ import { type Endpoint, type EndpointResponse, ID_MAX, type MemberContext, parse
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { toJSONSchema, type z } from "zod";
 import { AppError } from "../errors.ts";
+import { isConnectionFailure } from "./errors.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -23,6 +24,9 @@ declare module "fastify" {
     sessionKey(request: FastifyRequest): string | null;
   }
 }
+
+/** How many times a GET endpoint runs again after its database connection was cut (see handle()). */
+const READ_RETRIES = 2;
 
 const resolved = new WeakMap<FastifyRequest, Promise<MemberContext | null>>();
 
@@ -148,18 +152,35 @@ export function handle<const E extends Endpoint>(
     ...(endpoint.response === "redirect" ? {} : { schema: { response: { 200: jsonSchemaOf(endpoint.response) } } }),
     config: { endpoint, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     handler: async (request, reply) => {
-      const member = endpoint.auth === "none" ? null : await memberOf(request);
-      if (endpoint.auth === "member" && !member) throw new AppError("authentication_required");
-      const query = endpoint.query ? parseRequest(endpoint.query, request.query ?? {}) : undefined;
-      const body = endpoint.body && endpoint.body !== "multipart" ? parseRequest(endpoint.body, request.body ?? {}) : undefined;
-      const answer = await handler({ request, reply, member, query, body } as EndpointContext<E>);
-      if (answer !== null && typeof answer === "object" && PRESERIALIZED in answer) {
-        // A string with a JSON type is sent as it is (Fastify serialises only objects).
-        return reply.type("application/json; charset=utf-8").send(answer[PRESERIALIZED]);
+      if (endpoint.method !== "GET") return run(request, reply);
+      // A read whose database connection was cut under it (a PostgreSQL restart or failover, its
+      // connections terminated) runs again on another: reads must not fail for it (issue #25). A GET
+      // changes nothing, so running it again is safe. Twice more at most, a moment apart (the pool may
+      // hand out another of the cut connections before it has noticed); still failing, it answers 503.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await run(request, reply);
+        } catch (error) {
+          if (attempt >= READ_RETRIES || !isConnectionFailure(error)) throw error;
+          resolved.delete(request);
+          await new Promise((resolve) => setTimeout(resolve, 50 * (attempt + 1)));
+        }
       }
-      return answer;
     },
   });
+
+  async function run(request: FastifyRequest, reply: FastifyReply) {
+    const member = endpoint.auth === "none" ? null : await memberOf(request);
+    if (endpoint.auth === "member" && !member) throw new AppError("authentication_required");
+    const query = endpoint.query ? parseRequest(endpoint.query, request.query ?? {}) : undefined;
+    const body = endpoint.body && endpoint.body !== "multipart" ? parseRequest(endpoint.body, request.body ?? {}) : undefined;
+    const answer = await handler({ request, reply, member, query, body } as EndpointContext<E>);
+    if (answer !== null && typeof answer === "object" && PRESERIALIZED in answer) {
+      // A string with a JSON type is sent as it is (Fastify serialises only objects).
+      return reply.type("application/json; charset=utf-8").send(answer[PRESERIALIZED]);
+    }
+    return answer;
+  }
 }
 
 /**

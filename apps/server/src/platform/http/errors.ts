@@ -18,6 +18,35 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/** PostgreSQL SQLSTATE classes and codes that mean "the server is not there now", not "the query is wrong". */
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-4]|53300|53400)/;
+/** Node's socket failures (the connection could not be made or broke). */
+const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+/** node-postgres, pg-pool and ioredis report a lost or missing connection by message only. */
+const CONNECTION_MESSAGES = [
+  /^Connection terminated/,
+  /is not queryable$/,
+  /^timeout exceeded when trying to connect$/,
+  /^Connection is closed\.$/,
+  /^Stream isn't writeable/,
+  /^Command timed out$/,
+  /^Reached the max retries per request limit/,
+];
+
+/**
+ * Whether a failure is a dependency being away (PostgreSQL shut down or restarting, its connections
+ * terminated, Redis down) rather than a fault of the request or the code. Drizzle wraps driver errors
+ * (`cause`), Node wraps a refused dual-stack connect in an AggregateError (`errors`): both are looked into.
+ */
+export function isConnectionFailure(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 4) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === "string" && (SOCKET_CODES.has(code) || (code.length === 5 && UNAVAILABLE_SQLSTATE.test(code)))) return true;
+  if (typeof message === "string" && CONNECTION_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isConnectionFailure(inner, depth + 1))) return true;
+  return isConnectionFailure(cause, depth + 1);
+}
+
 /**
  * The status and translated `{ error, message }` body of a failure, as the API answers it (HTTP, and
  * the WebSocket frames that stand for an API call). Unexpected errors are logged and reveal nothing.
@@ -42,6 +71,11 @@ export function errorAnswer(
     appError = new AppError("rate_limited");
   } else if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     appError = new AppError("bad_request");
+  } else if (isConnectionFailure(error)) {
+    // The database (or Redis) is unreachable or just dropped the connection: the client may try again,
+    // and a load balancer may send it elsewhere (issue #25: a write during an outage answers 503).
+    log.error({ err: error }, "dependency unavailable");
+    appError = new AppError("service_unavailable");
   } else {
     log.error({ err: error }, "unhandled error");
     appError = new AppError("internal");

@@ -189,6 +189,21 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
     for (const socket of byMember.get(user_id) ?? []) socket.close(WS_CLOSE.sessionEnded, "session ended");
   });
 
+  // The bus is back after an outage (issue #25): events published on other nodes meanwhile did not
+  // reach this node's sockets. A new hello with the member's latest seq makes each client ask for what
+  // it missed (as after a reconnect), instead of waiting for its next ping. Members one after another,
+  // so that a node with many sockets does not send the database a query per member at once.
+  options.bus.onRecovered?.(() => {
+    void (async () => {
+      for (const [userId, set] of [...byMember]) {
+        const seq = await options.events.latest(userId).catch(() => null);
+        if (seq === null) continue;
+        const hello = { type: "hello", node: nodeId, user_id: userId, seq, accepts: [...handlers.keys()] } satisfies ServerFrame;
+        for (const socket of set) send(socket, hello);
+      }
+    })();
+  });
+
   // A client that was away asks for the events it missed.
   // Cheap to repeat (issue #25 hole 6): one already covered by a resume in progress or waiting is
   // dropped where it arrives (below), and one for nothing newer than this socket was told of costs no
