@@ -17,7 +17,11 @@ beforeAll(async () => {
   smtp = await startSmtp();
   smtpUrl = smtp.url;
   database = await openTestDatabase();
-  app = await startTestApp(database, { env: { SMTP_URL: smtp.url, PUBLIC_URL: "http://site.test" }, listen: false });
+  // The demo accounts are this file's targets; http://site.test makes it a public site (decision 030).
+  app = await startTestApp(database, {
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: "http://site.test", SEED_DEMO_ACCOUNTS: "true" },
+    listen: false,
+  });
   await seed(app.services, { profiles: 0 });
 });
 

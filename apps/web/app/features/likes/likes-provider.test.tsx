@@ -113,7 +113,10 @@ describe("likes provider", () => {
     act(() => live.socket().push({ type: "event", seq: 1, event: { type: "like.match", profile: daan, initiator: false } }));
     expect(screen.queryByRole("dialog")).toBeNull();
     act(() => live.socket().push({ type: "event", seq: 2, event: { type: "like.match", profile: daan, initiator: true } }));
-    expect(await screen.findByRole("dialog", { name: "New like" })).toHaveTextContent("You and Daan like each other.");
+    // The pop-up is a lazy chunk: its first import (transformed on the fly) can take seconds on a busy machine.
+    expect(await screen.findByRole("dialog", { name: "New like" }, { timeout: 15_000 })).toHaveTextContent(
+      "You and Daan like each other.",
+    );
   });
 
   it("polls the badges every 60 s only while the socket is down", async () => {
