@@ -73,14 +73,16 @@ export function getFromThisSite(request: FastifyRequest, allowedOrigins: readonl
 }
 
 /**
- * Whether an Origin is this request's own origin: the same scheme (as the request arrived, or as a
- * trusted proxy says with X-Forwarded-Proto) and the same host (default ports ignored, as URL
- * normalises them). `http://site` is another origin than `https://site`.
+ * Whether an Origin is this request's own origin: the same scheme and the same host (default ports
+ * ignored, as URL normalises them), each as the request arrived or as a trusted proxy says
+ * (X-Forwarded-Proto, X-Forwarded-Host: `request.host`, which also chooses the site that answers).
+ * `http://site` is another origin than `https://site`. The host came from the Host header alone before,
+ * so behind a proxy that reaches the node under its own address a brand site's pages were refused.
  */
 export function sameOrigin(origin: string, request: FastifyRequest): boolean {
   try {
     const from = new URL(origin);
-    const own = new URL(`${request.protocol}://${request.headers.host ?? ""}`);
+    const own = new URL(`${request.protocol}://${request.host}`);
     return from.protocol === own.protocol && from.host === own.host;
   } catch {
     return false;

@@ -94,4 +94,19 @@ describe.runIf(built)("server-rendered pages", () => {
     const response = await app.server.inject({ url: "/", headers: { host: "bad host[" } });
     expect(response.statusCode).toBe(400);
   });
+
+  it("refuses a Host header that carries a path, query or credentials (400), so it never chooses the page", async () => {
+    // Issue #25: the page's URL was `protocol://Host + path`, so `Host: x/pricing?` rendered /pricing for
+    // a request to /pages/terms (and its query reached the loaders past the input rule), and
+    // `Host: a@b` answered 500 (a Fetch Request refuses credentials).
+    for (const host of ["localhost/pricing?", "localhost/members?city=%00&", "localhost#", "a@b", "localhost\\x"]) {
+      const response = await app.server.inject({ url: "/pages/terms", headers: { host } });
+      expect(response.statusCode, host).toBe(400);
+      expect(response.json().error, host).toBe("bad_request");
+    }
+    // Ordinary hosts still render: names, addresses, IPv6 literals, ports, upper case.
+    for (const host of ["localhost", "WWW.Amoria.example:8080", "127.0.0.1:3000", "[::1]:3000", "my_app:3000"]) {
+      expect((await app.server.inject({ url: "/pages/terms", headers: { host } })).statusCode, host).toBe(200);
+    }
+  });
 });

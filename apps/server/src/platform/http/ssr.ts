@@ -92,10 +92,19 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
 }
 
 /**
+ * A Host (or trusted X-Forwarded-Host) that is only a host name, IPv4 address or bracketed IPv6 literal
+ * with an optional port. Anything else would become part of the page's URL: `x/pricing?` a path and
+ * query of its own (React Router rendered /pricing for /pages/terms, its query past the input rule),
+ * `a@b` credentials (which a Fetch Request refuses: 500). Issue #25.
+ */
+const PLAIN_HOST = /^(?:[a-z0-9_.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
  * The Fetch Request for React Router, or null when the request cannot be one (a malformed Host). The
  * URL is concatenated, not resolved: a path like `//other.example/x` must stay a path on this host.
  */
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply, bodyLimit: number): Request | null {
+  if (!PLAIN_HOST.test(request.host)) return null;
   const path = `/${request.url.replace(/^\/+/, "")}`;
   let url: URL;
   try {
