@@ -179,7 +179,11 @@ async function breakdown(): Promise<void> {
   await step("geocoder (country-state-city data, k-d tree)", async () => {
     const { LocationService } = await import("../apps/server/src/modules/location/service.ts");
     const { SiteService } = await import("../apps/server/src/modules/site/service.ts");
-    const regions = new SiteService(database?.db as never, () => "http://localhost").regions();
+    const regions = new SiteService(
+      database?.db as never,
+      () => "http://localhost",
+      () => true,
+    ).regions();
     const location = new LocationService(Object.keys(regions), (country) => (regions[country] ?? []).map((r) => r.code));
     location.coordinatesOf("NL", null, "Amsterdam");
     kept.push(location);

@@ -153,7 +153,12 @@ export async function openServices(
   const storage = openStorage(config);
   const mailer = options.mailer ?? openMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
   // The port actually listened on (PORT=0 in tests) once the server listens.
-  const site = new SiteService(database.db, () => defaultOrigin(config, options.listeningPort?.() ?? config.PORT));
+  // Asked at request time, once `payments` below exists.
+  const site = new SiteService(
+    database.db,
+    () => defaultOrigin(config, options.listeningPort?.() ?? config.PORT),
+    () => payments.available,
+  );
   const credits = new CreditService();
   const photos = new PhotoService(database.db, storage);
   const regions = site.regions();

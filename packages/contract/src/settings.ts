@@ -81,6 +81,11 @@ export const settingsSchema = z.object({
   resell_tiles: z.array(resellTileSchema).max(4),
   /** Name of the icon that marks fictional profiles (rendered by the web's icon set). */
   fictional_icon: z.string(),
+  /**
+   * Whether purchases can be made here: false on a site without a payment provider, whose payment calls
+   * answer payments_unavailable; the web then shows no discount banner and no buy buttons (decision 030).
+   */
+  purchases_available: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

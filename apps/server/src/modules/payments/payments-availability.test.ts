@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { bundlesResponseSchema, paymentCreateResponseSchema } from "@app/contract";
+import { bundlesResponseSchema, paymentCreateResponseSchema, settingsResponseSchema } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "../../seed/seed.ts";
@@ -65,7 +65,16 @@ describe("a public site without a payment provider", () => {
     // No code was texted either (the SMS outbox is empty).
     expect(await sqlCount(database.db, sql`select count(*)::int as n from sms_outbox`)).toBe(0);
   });
+
+  it("says so in the settings every page loads, so the web offers no discount or buy button (issue #25)", async () => {
+    expect(settingsOf(await app.server.inject({ url: "/api/settings.php" })).purchases_available).toBe(false);
+  });
 });
+
+const settingsOf = (response: { statusCode: number; body: string; json(): unknown }) => {
+  expect(response.statusCode, response.body).toBe(200);
+  return settingsResponseSchema.parse(response.json()).settings;
+};
 
 describe("a public site that says PAYMENTS_PROVIDER=sandbox", () => {
   let app: TestApp;
@@ -98,6 +107,7 @@ describe("a loopback site", () => {
     try {
       expect(app.services.sandbox).not.toBeNull();
       expect(app.services.payments.available).toBe(true);
+      expect(settingsOf(await app.server.inject({ url: "/api/settings.php" })).purchases_available).toBe(true);
       expect((await app.server.inject({ url: "/dev/mailbox" })).statusCode).toBe(200);
     } finally {
       await app.stop();

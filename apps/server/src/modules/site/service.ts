@@ -130,6 +130,8 @@ export class SiteService {
   constructor(
     private readonly db: Db,
     private readonly defaultOrigin: () => string,
+    /** PaymentService.available: the settings tell the web whether to offer purchases (decision 030). */
+    private readonly purchasesAvailable: () => boolean,
     private readonly cacheMs = 30_000,
   ) {}
 
@@ -221,6 +223,7 @@ export class SiteService {
       fictional_warning: texts.fictional_warning,
       fictional_singular: texts.fictional_singular,
       fictional_plural: texts.fictional_plural,
+      purchases_available: this.purchasesAvailable(),
     };
   }
 
