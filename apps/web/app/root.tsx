@@ -140,7 +140,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <QueryProvider>
         <MemberProvider initialUser={loaderData.user}>
           <LikesProvider>
-            <DiscountProvider>
+            <DiscountProvider purchasesAvailable={loaderData.settings.purchases_available}>
               <ToastProvider>
                 <Outlet />
               </ToastProvider>

@@ -2,7 +2,7 @@ import type { User } from "@app/contract";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { IntlProvider } from "react-intl";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, Outlet } from "react-router";
 import { vi } from "vitest";
 import en from "./i18n/locales/en.json";
 import { FakeSocket } from "./lib/fake-web-socket";
@@ -30,7 +30,8 @@ export function liveServerEvents(): { events: ServerEvents; socket: () => FakeSo
 /**
  * Renders `ui` in English at `path`, for `user` (null: a visitor), as the app's providers would (with a
  * fresh query cache, the toasts, `events` as the member's event connection and `refresh` as the
- * member reload). For tests.
+ * member reload). For tests. With `purchasesAvailable`, under a root route whose settings carry that flag
+ * (decision 030); the page then renders once the root's loader has answered (use `findBy…`).
  */
 export function renderAsMember(
   ui: ReactNode,
@@ -39,7 +40,14 @@ export function renderAsMember(
     path = "/",
     events = null,
     refresh = async () => {},
-  }: { user: User | null; path?: string; events?: ServerEvents | null; refresh?: () => Promise<void> },
+    purchasesAvailable,
+  }: {
+    user: User | null;
+    path?: string;
+    events?: ServerEvents | null;
+    refresh?: () => Promise<void>;
+    purchasesAvailable?: boolean;
+  },
 ) {
   const state: MemberState = {
     user,
@@ -48,22 +56,33 @@ export function renderAsMember(
     logout: async () => {},
     saveLanguage: async () => {},
   };
-  const Stub = createRoutesStub([
-    {
-      path: "*",
-      Component: () => (
-        <IntlProvider locale="en" messages={en}>
-          <QueryProvider>
-            <ServerEventsContext.Provider value={events}>
-              <MemberContext.Provider value={state}>
-                <ToastProvider>{ui}</ToastProvider>
-              </MemberContext.Provider>
-            </ServerEventsContext.Provider>
-          </QueryProvider>
-        </IntlProvider>
-      ),
-    },
-  ]);
+  const page = {
+    path: "*",
+    Component: () => (
+      <IntlProvider locale="en" messages={en}>
+        <QueryProvider>
+          <ServerEventsContext.Provider value={events}>
+            <MemberContext.Provider value={state}>
+              <ToastProvider>{ui}</ToastProvider>
+            </MemberContext.Provider>
+          </ServerEventsContext.Provider>
+        </QueryProvider>
+      </IntlProvider>
+    ),
+  };
+  const Stub = createRoutesStub(
+    purchasesAvailable === undefined
+      ? [page]
+      : [
+          {
+            id: "root",
+            loader: () => ({ settings: { purchases_available: purchasesAvailable } }),
+            HydrateFallback: () => null,
+            Component: Outlet,
+            children: [page],
+          },
+        ],
+  );
   return render(<Stub initialEntries={[path]} />);
 }
 

@@ -15,11 +15,12 @@ afterEach(() => {
 
 const HOUR = 3600 * 1000;
 
-function renderConversation(events = liveServerEvents().events) {
+function renderConversation(events = liveServerEvents().events, purchasesAvailable?: boolean) {
   return renderAsMember(<Conversation start={{ conversationId: 5 }} onBack="/chats" />, {
     user: testUser(),
     path: "/chats/5",
     events,
+    purchasesAvailable,
   });
 }
 
@@ -283,6 +284,37 @@ describe("conversation", () => {
     renderConversation();
     await send("Hello?");
     expect(await screen.findByRole("link", { name: "Get Premium" })).toHaveAttribute("href", "/premium");
+  });
+
+  it("says purchases are unavailable instead of a way to buy credits or premium, on a site that takes none (issue #25)", async () => {
+    const refusals = [
+      { error: "not_enough_credits", message: "You do not have enough credits", status: 402 },
+      { error: "conversation_limit_reached", message: "Free members can chat in up to 2 conversations.", status: 403 },
+    ];
+    for (const { status, ...body } of refusals) {
+      stubApi({
+        "GET /api/chat.php?id=5": chatAnswer({ credits: 5 }),
+        "POST /api/message.php": new Response(JSON.stringify(body), { status }),
+      });
+      const view = renderConversation(undefined, false);
+      await send("Hello?");
+      expect(await screen.findByText("Purchases are unavailable right now. Please come back later.")).toBeVisible();
+      expect(screen.queryByRole("link", { name: /Buy credits|Get Premium/ })).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it("keeps the ways to buy where the settings say purchases are available", async () => {
+    stubApi({
+      "GET /api/chat.php?id=5": chatAnswer({ credits: 5 }),
+      "POST /api/message.php": new Response(JSON.stringify({ error: "not_enough_credits", message: "Not enough" }), {
+        status: 402,
+      }),
+    });
+    renderConversation(undefined, true);
+    await send("Hello?");
+    expect(await screen.findByRole("link", { name: "Buy credits" })).toHaveAttribute("href", "/credits?return=%2Fchats%2F5");
+    expect(screen.queryByText(/Purchases are unavailable/)).toBeNull();
   });
 
   it("adds live messages in order by id, once, and opens the conversation again to mark them read", async () => {

@@ -7,10 +7,12 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { ApiCallError } from "../../lib/api";
 import { errorMessage } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
+import { usePurchasesAvailable } from "../../lib/purchases";
 import { useRootData } from "../../lib/root-data";
 import { useServerEvent, useServerEventsState, useServerResync } from "../../lib/server-events";
 import { FictionalIcon } from "../../ui/fictional-icon";
 import { LoadFailed, Loading } from "../../ui/load-state";
+import { PurchasesUnavailableNote } from "../../ui/purchases-unavailable";
 import { CHAT_KEY, CHATS_KEY, chatQuery, getEarlierMessages } from "./api";
 import { Avatar } from "./avatar";
 import { ChatFooter } from "./chat-footer";
@@ -66,6 +68,8 @@ function settingsCosts(settings: { message_credits: number; photo_credits: numbe
 /** Why the server refused a send, with what the member can do about it (spec §6, §8). */
 function SendProblem({ error, name, onClose }: { error: ApiCallError; name: string; onClose(): void }) {
   const intl = useIntl();
+  // Decision 030: where nothing can be bought, the way out is the note, not a link to a dead end.
+  const purchasesAvailable = usePurchasesAvailable();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   let message = errorMessage(error, intl);
@@ -73,17 +77,21 @@ function SendProblem({ error, name, onClose }: { error: ApiCallError; name: stri
   switch (error.code) {
     case "not_enough_credits":
       message = intl.formatMessage({ id: "error.not_enough_credits" });
-      action = (
+      action = purchasesAvailable ? (
         <Link to={`/credits?return=${encodeURIComponent(here)}`} className="btn btn-primary btn-sm">
           <FormattedMessage id="chat.buy_credits" />
         </Link>
+      ) : (
+        <PurchasesUnavailableNote />
       );
       break;
     case "conversation_limit_reached":
-      action = (
+      action = purchasesAvailable ? (
         <Link to="/premium" className="btn btn-primary btn-sm">
           <FormattedMessage id="nav.get_premium" />
         </Link>
+      ) : (
+        <PurchasesUnavailableNote />
       );
       break;
     case "recipient_unconfirmed":

@@ -76,14 +76,16 @@ function welcomeNow(answer: Received<Discount | null> | undefined, now: number):
  * second. Only for a logged-in member who has not paid (spec §4, §6: "premium members get no time
  * bonus"): a member who becomes paid (the member context reloads on the server's `user.changed`)
  * loses it at once. Nothing shows during server rendering and the first client render, so the
- * markup hydrates as it was rendered.
+ * markup hydrates as it was rendered. Nor where `purchasesAvailable` is false (the settings' flag, passed
+ * by the root): a discount on a site without a payment provider invites a purchase it cannot take
+ * (issue #25, decision 030).
  */
-export function DiscountProvider({ children }: { children: ReactNode }) {
+export function DiscountProvider({ children, purchasesAvailable = true }: { children: ReactNode; purchasesAvailable?: boolean }) {
   const { user } = useMember();
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
   const userId = user?.id ?? null;
-  const eligible = hydrated && user !== null && !user.paid_user;
+  const eligible = hydrated && purchasesAvailable && user !== null && !user.paid_user;
 
   // Spec §7: "cleared on logout". The next member (or the same one logging in again) loads afresh.
   useEffect(() => {

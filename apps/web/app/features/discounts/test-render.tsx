@@ -48,11 +48,17 @@ export interface MemberControl {
 
 /**
  * Renders `ui` in English for `user` inside the discount provider, at `path` of a route with id
- * `routeId` (the members area is decided by route ids), with a fresh query cache.
+ * `routeId` (the members area is decided by route ids), with a fresh query cache, on a site whose
+ * settings say `purchasesAvailable` (default true).
  */
 export function renderWithDiscounts(
   ui: ReactNode,
-  { user, routeId = "members", path = "/members" }: { user: User | null; routeId?: string; path?: string },
+  {
+    user,
+    routeId = "members",
+    path = "/members",
+    purchasesAvailable = true,
+  }: { user: User | null; routeId?: string; path?: string; purchasesAvailable?: boolean },
 ) {
   const control: MemberControl = { setUser: () => {} };
   function Member({ children }: { children: ReactNode }) {
@@ -71,7 +77,7 @@ export function renderWithDiscounts(
     <IntlProvider locale="en" messages={en}>
       <QueryProvider>
         <Member>
-          <DiscountProvider>{ui}</DiscountProvider>
+          <DiscountProvider purchasesAvailable={purchasesAvailable}>{ui}</DiscountProvider>
         </Member>
       </QueryProvider>
     </IntlProvider>

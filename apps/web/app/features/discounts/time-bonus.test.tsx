@@ -188,3 +188,38 @@ describe("the time-bonus popup (spec §4, §9)", () => {
     expect(localStorage.getItem(timeBonusModalKey(7))).not.toBeNull();
   });
 });
+
+describe("on a site that takes no purchases (issue #25, decision 030)", () => {
+  const everything = (
+    <>
+      <TimeBonusBanner />
+      <TimeBonusModal />
+      <Probe />
+    </>
+  );
+
+  it("advertises no discount: neither the banner nor the popup, and neither discount is asked for", async () => {
+    vi.useFakeTimers(FAKE_CLOCK);
+    const fetch = stubApi({
+      "GET /api/time-bonus.php": timeBonusAnswer(14_400),
+      "GET /api/discountcode.php": { discount: null, price: null },
+    });
+    renderWithDiscounts(everything, { user: testUser({ credits: 0 }), purchasesAvailable: false });
+    await later(60_000);
+    expect(screen.getByText("no discount")).toBeInTheDocument();
+    expect(banner()).toBeNull();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(calls(fetch, "/api/time-bonus.php")).toBe(0);
+    expect(calls(fetch, "/api/discountcode.php")).toBe(0);
+  });
+
+  it("shows both as before where the settings say purchases are available", async () => {
+    vi.useFakeTimers(FAKE_CLOCK);
+    stubApi({ "GET /api/time-bonus.php": timeBonusAnswer(14_400) });
+    renderWithDiscounts(everything, { user: testUser({ credits: 0 }), purchasesAvailable: true });
+    await later(41_000);
+    expect(screen.getByText("time_bonus TIMEBONUS25 25%")).toBeInTheDocument();
+    expect(banner()).not.toBeNull();
+    expect(screen.getByRole("dialog", { name: "Only 4 hours: 25% off!" })).toBeVisible();
+  });
+});

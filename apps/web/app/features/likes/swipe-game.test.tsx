@@ -29,12 +29,12 @@ const status = (overrides: Partial<SwipeStatus> = {}): SwipeStatus => ({
 });
 const start: SwipeResponse = { profiles: [candidate(1, "Ada"), candidate(2, "Bo")], status: status() };
 
-function renderGame() {
+function renderGame(purchasesAvailable?: boolean) {
   return renderAsMember(
     <LikesProvider autoLikeDelayMs={60_000}>
       <SwipeGame />
     </LikesProvider>,
-    { user: testUser(), path: "/swipe-game" },
+    { user: testUser(), path: "/swipe-game", purchasesAvailable },
   );
 }
 
@@ -115,6 +115,17 @@ describe("swipe game", () => {
     expect(screen.getByText("No likes left today")).toBeVisible();
     expect(screen.getByRole("link", { name: "Get Premium" })).toHaveAttribute("href", "/premium");
     expect(screen.queryByRole("button", { name: "Like Ada" })).toBeNull();
+  });
+
+  it("at the like limit on a site that takes no purchases, says so instead of offering premium (issue #25)", async () => {
+    stubApi({
+      "GET /api/badges.php": { new_likes: 0, unread_messages: 0 },
+      "GET /api/swipe.php": { profiles: start.profiles, status: status({ likes_left: 0, limit: "likes" }) },
+    });
+    renderGame(false);
+    expect(await screen.findByText("You're out of likes for today.")).toBeVisible();
+    expect(screen.getByText("Purchases are unavailable right now. Please come back later.")).toBeVisible();
+    expect(screen.queryByRole("link", { name: "Get Premium" })).toBeNull();
   });
 
   it("out of swipes: no premium offer (premium has the same swipe limit)", async () => {

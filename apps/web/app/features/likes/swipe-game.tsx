@@ -5,10 +5,12 @@ import { Alert, Button } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { errorCode, errorMessage } from "../../lib/form-errors";
+import { usePurchasesAvailable } from "../../lib/purchases";
 import { useRootData } from "../../lib/root-data";
 import { FictionalIcon } from "../../ui/fictional-icon";
 import { FormAlert } from "../../ui/form-alert";
 import { LoadFailed, Loading } from "../../ui/load-state";
+import { PurchasesUnavailableNote } from "../../ui/purchases-unavailable";
 import { swipeProfile, swipeQuery } from "./api";
 import { useLikes } from "./likes-provider";
 
@@ -18,6 +20,7 @@ export const SWIPE_THRESHOLD_PX = 90;
 /** Spec §8: out of swipes or likes for the day, when they come back, and (for likes) the premium offer. */
 function LimitMessage({ status }: { status: SwipeStatus }) {
   const intl = useIntl();
+  const purchasesAvailable = usePurchasesAvailable();
   const time = intl.formatTime(new Date(status.resets_at), { hour: "numeric", minute: "2-digit" });
   return (
     <Alert variant="info" className="text-center" role="status">
@@ -32,9 +35,14 @@ function LimitMessage({ status }: { status: SwipeStatus }) {
           <p>
             <FormattedMessage id="swipe.premium_offer" />
           </p>
-          <Link to="/premium" className="btn btn-primary">
-            <FormattedMessage id="nav.get_premium" />
-          </Link>
+          {/* Decision 030: no way to premium on a site that takes no purchases. */}
+          {purchasesAvailable ? (
+            <Link to="/premium" className="btn btn-primary">
+              <FormattedMessage id="nav.get_premium" />
+            </Link>
+          ) : (
+            <PurchasesUnavailableNote />
+          )}
         </>
       ) : null}
     </Alert>

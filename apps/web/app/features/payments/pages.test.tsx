@@ -52,6 +52,20 @@ describe("pricing (/pricing)", () => {
     expect(bundles.getByText("PLN 44.50")).toBeVisible();
     expect(bundles.getByRole("link", { name: "Buy 100 credits" })).toHaveAttribute("href", "/credits/7");
     expect(screen.getByRole("link", { name: "Buy credits" })).toHaveAttribute("href", "/credits");
+    expect(screen.queryByText(/Purchases are unavailable/)).toBeNull();
+  });
+
+  it("shows a member the prices without buy buttons, and says why, on a site that takes no purchases (issue #25)", async () => {
+    stubApi({ "GET /api/bundles.php": bundlesAnswer({ purchases_available: false }) });
+    renderAsMember(<Pricing member />, { user: testUser(), path: "/pricing" });
+    const bundles = within(await screen.findByRole("region", { name: "Credit packages" }));
+    expect(bundles.getAllByRole("listitem").map((card) => card.textContent)).toEqual([
+      expect.stringContaining("100 credits€9.99"),
+      expect.stringContaining("250 creditsBest value€19.99"),
+      expect.stringContaining("600 credits€39.99"),
+    ]);
+    expect(screen.queryByRole("link", { name: /Buy/ })).toBeNull();
+    expect(screen.getByText("Purchases are unavailable right now. Please come back later.")).toBeVisible();
   });
 });
 

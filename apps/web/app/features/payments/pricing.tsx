@@ -1,13 +1,15 @@
 import type { BundlesResponse } from "@app/contract";
 import { FormattedMessage } from "react-intl";
 import { Link } from "react-router";
+import { PurchasesUnavailableNote } from "../../ui/purchases-unavailable";
 import { BundleCards, WithBundles } from "./bundles";
 import { MethodLabel, useOfferedMethods } from "./methods";
 
 /**
  * /pricing (spec §2, footer link; visitors too): the credit bundles in the visitor's currency, what a
  * message, a photo and a gift cost, the payment methods offered, the free-returns days (spec §1), and
- * the way on: buying credits for members, signing up for visitors.
+ * the way on: buying credits for members, signing up for visitors. On a site that takes no purchases
+ * the prices stay, without buy buttons, with the note that purchases are unavailable (decision 030).
  */
 export function Pricing({ member }: { member: boolean }) {
   // The prices inform even where nothing can be bought right now (decision 030).
@@ -16,6 +18,7 @@ export function Pricing({ member }: { member: boolean }) {
 
 function PricingDetails({ data, member }: { data: BundlesResponse; member: boolean }) {
   const methods = useOfferedMethods(data.methods);
+  const buying = member && data.purchases_available;
   const costs = [
     { id: "payments.cost_message", credits: data.costs.message },
     { id: "payments.cost_photo", credits: data.costs.photo },
@@ -30,7 +33,7 @@ function PricingDetails({ data, member }: { data: BundlesResponse; member: boole
         <BundleCards
           bundles={data.bundles}
           action={
-            member
+            buying
               ? (bundle) => (
                   <Link to={`/credits/${bundle.id}`} className="btn btn-primary w-100">
                     <FormattedMessage id="payments.buy_bundle" values={{ credits: bundle.credits }} />
@@ -75,10 +78,13 @@ function PricingDetails({ data, member }: { data: BundlesResponse; member: boole
           </ul>
         </section>
       </div>
+      {data.purchases_available ? null : <PurchasesUnavailableNote className="alert alert-warning" />}
       {member ? (
-        <Link to="/credits" className="btn btn-primary btn-lg">
-          <FormattedMessage id="payments.buy_credits" />
-        </Link>
+        buying ? (
+          <Link to="/credits" className="btn btn-primary btn-lg">
+            <FormattedMessage id="payments.buy_credits" />
+          </Link>
+        ) : null
       ) : (
         <Link to="/signup" className="btn btn-primary btn-lg">
           <FormattedMessage id="payments.signup_cta" />

@@ -3,6 +3,8 @@ import { useState } from "react";
 import { Carousel, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
+import { usePurchasesAvailable } from "../../lib/purchases";
+import { PurchasesUnavailableNote } from "../../ui/purchases-unavailable";
 
 function LockGlyph() {
   return (
@@ -23,6 +25,7 @@ const isOpen = (photo: MemberPhoto): photo is OpenPhoto => !photo.locked && phot
  * credits. The blurred thumbnails come from the server; the real photo never reaches this page.
  */
 export function PhotoLockMessage({ profile }: { profile: PhotoProfile }) {
+  const purchasesAvailable = usePurchasesAvailable();
   if (!profile.photo_lock || profile.locked_photos === 0) return null;
   return profile.photo_lock === "login" ? (
     <p className="mb-0">
@@ -35,9 +38,14 @@ export function PhotoLockMessage({ profile }: { profile: PhotoProfile }) {
       <span>
         <FormattedMessage id="member.lock_premium" />
       </span>
-      <Link to="/premium" className="btn btn-sm btn-primary">
-        <FormattedMessage id="nav.get_premium" />
-      </Link>
+      {/* Decision 030: no way to premium on a site that takes no purchases. */}
+      {purchasesAvailable ? (
+        <Link to="/premium" className="btn btn-sm btn-primary">
+          <FormattedMessage id="nav.get_premium" />
+        </Link>
+      ) : (
+        <PurchasesUnavailableNote />
+      )}
     </div>
   );
 }

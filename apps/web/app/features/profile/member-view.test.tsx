@@ -5,6 +5,8 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import en from "../../i18n/locales/en.json";
 import { QueryProvider } from "../../lib/query-client";
+import { renderAsMember, testUser } from "../../test-utils";
+import { PhotoLockMessage } from "./member-photos";
 import { MemberView } from "./member-view";
 import { testMemberProfile as member } from "./test-profiles";
 
@@ -71,6 +73,17 @@ describe("member view", () => {
     renderView(member({ photo_lock: "premium" }));
     expect(screen.getByText("Premium members see every photo")).toBeVisible();
     expect(screen.getByRole("link", { name: "Get Premium" }).getAttribute("href")).toBe("/premium");
+  });
+
+  it("says purchases are unavailable instead of the way to premium on a site that takes none (issue #25)", async () => {
+    renderAsMember(<PhotoLockMessage profile={member({ photo_lock: "premium" })} />, {
+      user: testUser(),
+      path: "/members/5",
+      purchasesAvailable: false,
+    });
+    expect(await screen.findByText("Premium members see every photo")).toBeVisible();
+    expect(screen.getByText("Purchases are unavailable right now. Please come back later.")).toBeVisible();
+    expect(screen.queryByRole("link", { name: "Get Premium" })).toBeNull();
   });
 
   it("says nothing about locks when every photo is visible", () => {
