@@ -90,6 +90,18 @@ describe("premium (/premium)", () => {
     expect(screen.getByRole("link", { name: "Buy credits" })).toHaveAttribute("href", "/credits");
     expect(screen.queryByRole("region", { name: "Pick your package" })).toBeNull();
   });
+
+  it("tells a premium member purchases are unavailable instead of offering credits, on a site that takes none (issue #25)", async () => {
+    stubApi({ "GET /api/bundles.php": bundlesAnswer({ purchases_available: false }) });
+    renderAsMember(<Premium returnParam={null} />, {
+      user: testUser({ paid_user: true }),
+      path: "/premium",
+      purchasesAvailable: false,
+    });
+    expect(await screen.findByText("You are a premium member.")).toBeVisible();
+    expect(screen.getByText("Purchases are unavailable right now. Please come back later.")).toBeVisible();
+    expect(screen.queryByRole("link", { name: "Buy credits" })).toBeNull();
+  });
 });
 
 describe("repeat order (/credits/repeat-order)", () => {

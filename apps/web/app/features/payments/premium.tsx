@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import { Link } from "react-router";
 import { useMember } from "../../lib/member";
+import { usePurchasesAvailable } from "../../lib/purchases";
+import { PurchasesUnavailableNote } from "../../ui/purchases-unavailable";
 import { BundleCards, WithBundles } from "./bundles";
 import { useReturnPath } from "./credits-choice";
 
@@ -22,6 +24,7 @@ export function Premium({
   useReturnPath(returnParam);
   const { user } = useMember();
   const premium = user?.paid_user === true;
+  const purchasesAvailable = usePurchasesAvailable();
   return (
     <>
       {premium ? (
@@ -29,9 +32,14 @@ export function Premium({
           <p className="h5">
             <FormattedMessage id="payments.premium_already" />
           </p>
-          <Link to="/credits" className="btn btn-primary">
-            <FormattedMessage id="payments.buy_credits" />
-          </Link>
+          {/* Decision 030: more credits only where the site takes purchases. */}
+          {purchasesAvailable ? (
+            <Link to="/credits" className="btn btn-primary">
+              <FormattedMessage id="payments.buy_credits" />
+            </Link>
+          ) : (
+            <PurchasesUnavailableNote />
+          )}
         </div>
       ) : (
         <p className="lead">

@@ -4,6 +4,7 @@ import { IntlProvider } from "react-intl";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import en from "../../i18n/locales/en.json";
+import { renderAsMember, testUser } from "../../test-utils";
 import { PhotosOverview, photoBadges } from "./photos-overview";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -101,6 +102,18 @@ describe("images overview", () => {
     expect(link.getAttribute("href")).toBe("/premium");
     expect(screen.queryByLabelText("Add another photo")).toBeNull();
     expect(document.querySelector('input[type="file"]')).toBeNull();
+  });
+
+  it("at the limit on a site that takes no purchases, says so instead of linking to premium (issue #25)", async () => {
+    const photos = [photo(1, 0, { is_main: true }), photo(2, 1), photo(3, 2)];
+    renderAsMember(<PhotosOverview photos={photos} limit={3} paidUser={false} />, {
+      user: testUser(),
+      path: "/profile",
+      purchasesAvailable: false,
+    });
+    expect(await screen.findByText("Purchases are unavailable right now. Please come back later.")).toBeVisible();
+    expect(screen.getByText(/Premium members can add up to 25 photos/)).toBeVisible();
+    expect(screen.queryByRole("link", { name: /Premium members can add/ })).toBeNull();
   });
 
   it("below the limit a free member can upload and sees no limit alert", () => {

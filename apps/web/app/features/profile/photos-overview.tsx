@@ -5,8 +5,10 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { errorCode, errorMessage } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
+import { usePurchasesAvailable } from "../../lib/purchases";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
+import { PurchasesUnavailableNote } from "../../ui/purchases-unavailable";
 import { deletePhoto, getPhotos, type PhotoChange, updatePhoto, uploadPhoto } from "./api";
 import { PhotoFileField } from "./photo-file-field";
 
@@ -42,6 +44,7 @@ export interface PhotosOverviewProps {
 export function PhotosOverview({ photos: initialPhotos, limit: initialLimit, paidUser }: PhotosOverviewProps) {
   const intl = useIntl();
   const member = useMember();
+  const purchasesAvailable = usePurchasesAvailable();
   const [photos, setPhotos] = useState(() => byPosition(initialPhotos));
   const [limit, setLimit] = useState(initialLimit);
   const [busy, setBusy] = useState(false);
@@ -299,13 +302,18 @@ export function PhotosOverview({ photos: initialPhotos, limit: initialLimit, pai
                 values={{
                   limit,
                   premium: LIMITS.premiumPhotos,
-                  link: (chunks) => (
-                    <Link to="/premium" className="alert-link">
-                      {chunks}
-                    </Link>
-                  ),
+                  // Decision 030: no way to premium on a site that takes no purchases, the note instead.
+                  link: (chunks) =>
+                    purchasesAvailable ? (
+                      <Link to="/premium" className="alert-link">
+                        {chunks}
+                      </Link>
+                    ) : (
+                      chunks
+                    ),
                 }}
               />
+              {purchasesAvailable ? null : <PurchasesUnavailableNote className="mb-0 mt-1" />}
             </Alert>
           )
         ) : (
