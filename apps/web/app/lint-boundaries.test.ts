@@ -26,6 +26,24 @@ describe("web import rules (biome lint)", () => {
       "features/lint-probe-root.ts",
       'import { Layout } from "../root";\n\nexport const probe = Layout;\n',
     );
+    // Issue #26: another feature by a relative path, from a feature's top level and from a subfolder.
+    const featureImportsSibling = plant(
+      "features/complaints/lint-probe-sibling.ts",
+      'import { CHATS_KEY } from "../chat/api";\n\nexport const probe = CHATS_KEY;\n',
+    );
+    const featureImportsSiblingIndex = plant(
+      "features/complaints/lint-probe-sibling-index.ts",
+      'import { GifButton } from "../chat/pickers";\n\nexport const probe = GifButton;\n',
+    );
+    const subfolderImportsSibling = plant(
+      "features/chat/pickers/lint-probe-sibling.ts",
+      'import { ComplaintForm } from "../../complaints/complaint-form";\n\nexport const probe = ComplaintForm;\n',
+    );
+    // What a feature may import: its own files (also from a subfolder) and shared code.
+    const featureImportsOwnAndShared = plant(
+      "features/chat/pickers/lint-probe-allowed.ts",
+      'import { ApiCallError } from "../../../lib/api";\nimport { CHATS_KEY } from "../api";\nimport { GifButton } from "./gif-button";\n\nexport const probe = [ApiCallError, CHATS_KEY, GifButton] as const;\n',
+    );
     const cycleA = plant(
       "lib/lint-probe-cycle-a.ts",
       'import { b } from "./lint-probe-cycle-b";\n\nexport const a = (): number => b() + 1;\n',
@@ -45,6 +63,10 @@ describe("web import rules (biome lint)", () => {
     expect(probe.errorsOf(libImportsRoute)).toContain("lint/style/noRestrictedImports");
     expect(probe.errorsOf(libImportsRoot)).toContain("lint/style/noRestrictedImports");
     expect(probe.errorsOf(featureImportsRoot)).toContain("lint/style/noRestrictedImports");
+    expect(probe.errorsOf(featureImportsSibling)).toContain("lint/style/noRestrictedImports");
+    expect(probe.errorsOf(featureImportsSiblingIndex)).toContain("lint/style/noRestrictedImports");
+    expect(probe.errorsOf(subfolderImportsSibling)).toContain("lint/style/noRestrictedImports");
+    expect(probe.errorsOf(featureImportsOwnAndShared)).toEqual([]);
     expect(probe.errorsOf(cycleA)).toContain("lint/suspicious/noImportCycles");
     expect(probe.errorsOf(cycleB)).toContain("lint/suspicious/noImportCycles");
     expect(probe.errorsOf(floating)).toContain("lint/nursery/noFloatingPromises");

@@ -12,6 +12,7 @@ import { ServerEvents, ServerEventsContext } from "./lib/server-events";
 import { ToastProvider } from "./ui/toasts";
 
 export { testUser } from "./features/account/test-users";
+export { testMemberResponse } from "./features/profile/test-profiles";
 
 /** A member event connection over a FakeSocket, opened (live and not pinging), for tests that push events. */
 export function liveServerEvents(): { events: ServerEvents; socket: () => FakeSocket } {
@@ -103,4 +104,18 @@ export function stubApi(routes: Record<string, Route>) {
   });
   vi.stubGlobal("fetch", fetch);
   return fetch;
+}
+
+/** An API error answer, as the server's error handler writes it. */
+export function apiError(status: number, error: string, message: string): Response {
+  return new Response(JSON.stringify({ error, message }), { status });
+}
+
+/** The JSON bodies of the calls `fetch` got for "METHOD path". */
+export function bodiesOf(fetch: { mock: { calls: unknown[][] } }, method: string, path: string): Record<string, unknown>[] {
+  return fetch.mock.calls
+    .filter(
+      ([url, init]) => String(url).split("?")[0] === path && ((init as RequestInit | undefined)?.method ?? "GET") === method,
+    )
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
 }

@@ -1,8 +1,6 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderAsMember, stubApi, testUser } from "../../test-utils";
-import { apiError, bodiesOf } from "../payments/test-data";
-import { testMemberResponse } from "../profile/test-profiles";
+import { apiError, bodiesOf, renderAsMember, stubApi, testMemberResponse, testUser } from "../../test-utils";
 import { ComplaintForm } from "./complaint-form";
 
 afterEach(() => vi.unstubAllGlobals());

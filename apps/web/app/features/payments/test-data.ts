@@ -39,16 +39,6 @@ export function paymentAnswer(overrides: Partial<Payment> = {}): Payment {
   };
 }
 
-/** An API error answer, as the server's error handler writes it. */
-export function apiError(status: number, error: string, message: string): Response {
-  return new Response(JSON.stringify({ error, message }), { status });
-}
-
-/** The JSON bodies of the calls `fetch` got for "METHOD path". */
-export function bodiesOf(fetch: { mock: { calls: unknown[][] } }, method: string, path: string): Record<string, unknown>[] {
-  return fetch.mock.calls
-    .filter(
-      ([url, init]) => String(url).split("?")[0] === path && ((init as RequestInit | undefined)?.method ?? "GET") === method,
-    )
-    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
-}
+// The generic API-answer helpers live in the shared test utilities, so that other features' tests can use
+// them without importing this feature (issue #26); re-exported here for the payments tests.
+export { apiError, bodiesOf } from "../../test-utils";
