@@ -45,6 +45,15 @@ describe("server module boundaries (biome lint)", () => {
       "platform/lint-probe-cycle-b.ts",
       'import { a } from "./lint-probe-cycle-a.ts";\n\nexport const b = (): number => (a ? 1 : 0);\n',
     );
+    // Issue #26: a cycle of type-only imports is a cycle too (noImportCycles with ignoreTypes off).
+    const typeCycleA = plant(
+      "platform/lint-probe-type-cycle-a.ts",
+      'import type { B } from "./lint-probe-type-cycle-b.ts";\n\nexport interface A {\n  b: B | null;\n}\n',
+    );
+    const typeCycleB = plant(
+      "platform/lint-probe-type-cycle-b.ts",
+      'import type { A } from "./lint-probe-type-cycle-a.ts";\n\nexport interface B {\n  a: A | null;\n}\n',
+    );
     const floating = plant(
       "modules/blocks/lint-probe-floating.ts",
       "async function later(): Promise<number> {\n  return 1;\n}\n\nexport function probe(): void {\n  later();\n}\n",
@@ -67,6 +76,8 @@ describe("server module boundaries (biome lint)", () => {
     }
     expect(probe.errorsOf(cycleA)).toContain("lint/suspicious/noImportCycles");
     expect(probe.errorsOf(cycleB)).toContain("lint/suspicious/noImportCycles");
+    expect(probe.errorsOf(typeCycleA)).toContain("lint/suspicious/noImportCycles");
+    expect(probe.errorsOf(typeCycleB)).toContain("lint/suspicious/noImportCycles");
     expect(probe.errorsOf(floating)).toContain("lint/nursery/noFloatingPromises");
     expect(probe.errorsOf(allowed)).toEqual([]);
   });

@@ -16,6 +16,9 @@ export * from "./members.ts";
 export * from "./payments.ts";
 export * from "./profiles.ts";
 export * from "./settings.ts";
+// Not re-exported by settings.ts: settings-rules.ts uses its Settings type, and the two would form an
+// import cycle (issue #26).
+export * from "./settings-rules.ts";
 export * from "./site.ts";
 export type * from "./ssr.ts";
 export * from "./ws.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatBadgeCount, LIMITS } from "./limits.ts";
-import { searchVisible, signupsEnabled } from "./settings.ts";
+import { searchVisible, signupsEnabled } from "./settings-rules.ts";
 import { termsVersionDate } from "./site.ts";
 
 describe("business constants (spec §9)", () => {

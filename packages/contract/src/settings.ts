@@ -94,5 +94,3 @@ export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 
 /** Query of GET /api/settings.php: the route's query parameters are passed as they are. */
 export const settingsQuerySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
-
-export { searchVisible, signupsEnabled } from "./settings-rules.ts";

@@ -17,7 +17,6 @@ import { AppError } from "../../platform/errors.ts";
 import type { BlockService } from "../blocks/index.ts";
 import { type Coordinates, LocationService } from "../location/service.ts";
 import type { MainImage, PhotoService, PhotoViewer } from "../photos/service.ts";
-import type { VisibilityPolicy } from "../visibility/index.ts";
 import {
   cardOfColumn,
   findProfileOfUser,
@@ -91,13 +90,25 @@ export interface Seeker {
  */
 export type ProfileViewHook = (viewerProfileId: number, profileId: number) => Promise<LikeState>;
 
+/**
+ * What profiles need of the visibility policy (modules/visibility's VisibilityPolicy has it). Declared
+ * here rather than imported: visibility builds on the accounts and profiles modules, and importing its
+ * type closed an import cycle accounts -> profiles -> visibility -> accounts (issue #26).
+ */
+export interface MemberVisibility {
+  /** A condition on a user id column: that member's account is visible to others. */
+  visibleMember(userId: SQL): SQL;
+  /** Profiles to leave out of the viewer's lists because of a block either way. */
+  hiddenFrom(viewerProfileId: number | null | undefined): Promise<number[]>;
+}
+
 export class ProfileService {
   private viewHook: ProfileViewHook | null = null;
 
   constructor(
     private readonly db: Db,
     /** Who may see whom (modules/visibility). */
-    private readonly visibility: Pick<VisibilityPolicy, "visibleMember" | "hiddenFrom" | "canSee">,
+    private readonly visibility: MemberVisibility,
     private readonly photos: PhotoService,
     /** Where a member's city is (the location module's offline gazetteer). */
     private readonly location: Pick<LocationService, "coordinatesOf">,
