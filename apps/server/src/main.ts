@@ -1,19 +1,10 @@
 import { buildApp, showsDevMailbox } from "./app.ts";
-import { ConfigError, defaultOrigin, loadConfig, paymentsProviderOf } from "./platform/config.ts";
+import { defaultOrigin, loadConfigOrExit, paymentsProviderOf } from "./platform/config.ts";
 import { seed } from "./seed/seed.ts";
 
 /** The process entry: validated config, database + migrations, seed, then listen; graceful stop on signals. */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const dev = process.argv.includes("--dev");
   // `--api-only`: the API, socket and photos without the web app (a node behind a separate front end,
   // and the shutdown test, which needs no web build).

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from "./platform/config.ts";
+import { loadConfigOrExit } from "./platform/config.ts";
 import { openDatabase } from "./platform/db/index.ts";
 
 /**
@@ -8,16 +8,7 @@ import { openDatabase } from "./platform/db/index.ts";
  * start, under an advisory lock, which finds nothing left to do after this step.
  */
 async function migrate(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const started = Date.now();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 1 });
   await database.close();

@@ -198,3 +198,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }
+
+/** The entry points' config (main, migrate): a bad setting prints its message and exits with 78 (EX_CONFIG). */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+}

@@ -82,6 +82,8 @@ export function getFromThisSite(request: FastifyRequest, allowedOrigins: readonl
 export function sameOrigin(origin: string, request: FastifyRequest): boolean {
   try {
     const from = new URL(origin);
+    // The request's own authority, compared, never handed out: a browser sends the Host it addressed, so a
+    // foreign page cannot make its Origin match. Links and provider URLs use SiteService.originFor.
     const own = new URL(`${request.protocol}://${request.host}`);
     return from.protocol === own.protocol && from.host === own.host;
   } catch {

@@ -108,6 +108,8 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, bodyLimit:
   const path = `/${request.url.replace(/^\/+/, "")}`;
   let url: URL;
   try {
+    // React Router routes on the path alone; the authority (checked by PLAIN_HOST above) only resolves
+    // relative redirects back to the host the browser asked. Nothing stored or mailed is built from it.
     url = new URL(`${request.protocol}://${request.host}${path}`);
   } catch {
     return null;
