@@ -2,6 +2,7 @@ import { type SignupRequest, type User, userResponseSchema } from "@app/contract
 import type { SQL } from "drizzle-orm";
 import sharp from "sharp";
 import { expect } from "vitest";
+import { insertSiteWithCompany } from "../modules/site/queries.ts";
 import type { DbOrTx } from "../platform/db/index.ts";
 import { TestClient } from "./client.ts";
 import type { TestApp } from "./harness.ts";
@@ -117,4 +118,25 @@ export async function addPhoto(app: TestApp, profileId: number, options: { main?
 /** `blocker` blocks `blocked` (the blocks module's own call, as the block button makes it). */
 export async function block(app: TestApp, blocker: Pick<TestMember, "profileId">, blocked: Pick<TestMember, "profileId">) {
   await app.services.blocks.block(blocker.profileId, blocked.profileId);
+}
+
+/**
+ * A brand site beside the default one: `liefde.example` ("Liefde"), whose own domain gets its links and
+ * its origin checks (issue #25). The site cache is dropped so the app sees it at once.
+ */
+export async function addBrandSite(app: TestApp): Promise<void> {
+  await insertSiteWithCompany(
+    app.services.database.db,
+    {
+      name: "Liefde Media B.V.",
+      address: "Straat 1",
+      kvk: "999",
+      city: "Utrecht",
+      country: "NL",
+      supportPhone: "0301234567",
+      added: new Date("2025-02-01T00:00:00Z"),
+    },
+    { host: "liefde.example", name: "Liefde", indexTitle: "", description: "", supportEmail: "help@liefde.example" },
+  );
+  app.services.site.invalidate();
 }

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "../../seed/seed.ts";
 import { TestClient } from "../../test/client.ts";
-import { createMember, signupBody, uniqueEmail } from "../../test/factories.ts";
+import { addBrandSite, createMember, signupBody, uniqueEmail } from "../../test/factories.ts";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
 import { linkIn, startSmtp } from "../../test/smtp.ts";
-import { insertSiteWithCompany } from "../site/queries.ts";
 
 /**
  * Issue #25, hole 1: links in e-mails come from the site's configured origin, never from the Host a
@@ -22,20 +21,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   app = await startTestApp(database, { env: { SMTP_URL: smtp.url } });
   await seed(app.services, { profiles: 0 });
-  await insertSiteWithCompany(
-    database.db,
-    {
-      name: "Liefde Media B.V.",
-      address: "Straat 1",
-      kvk: "999",
-      city: "Utrecht",
-      country: "NL",
-      supportPhone: "0301234567",
-      added: new Date("2025-02-01T00:00:00Z"),
-    },
-    { host: "liefde.example", name: "Liefde", indexTitle: "", description: "", supportEmail: "help@liefde.example" },
-  );
-  app.services.site.invalidate();
+  await addBrandSite(app);
   origin = `http://localhost:${new URL(app.url).port}`;
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertSiteWithCompany } from "../../modules/site/queries.ts";
 import { seed } from "../../seed/seed.ts";
 import { TestClient } from "../../test/client.ts";
+import { addBrandSite } from "../../test/factories.ts";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
 import { connectSocket } from "../../test/sockets.ts";
 
@@ -19,20 +19,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   app = await startTestApp(database, { env: { PUBLIC_URL: "https://www.amoria.example", TRUST_PROXY: "true" } });
   await seed(app.services, { profiles: 0 });
-  await insertSiteWithCompany(
-    database.db,
-    {
-      name: "Liefde Media B.V.",
-      address: "Straat 1",
-      kvk: "999",
-      city: "Utrecht",
-      country: "NL",
-      supportPhone: "0301234567",
-      added: new Date("2025-02-01T00:00:00Z"),
-    },
-    { host: "liefde.example", name: "Liefde", indexTitle: "", description: "", supportEmail: "help@liefde.example" },
-  );
-  app.services.site.invalidate();
+  await addBrandSite(app);
 });
 
 afterAll(async () => {
