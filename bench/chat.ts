@@ -210,7 +210,7 @@ async function statementsOfOneSend(server: FastifyInstance, member: BenchMember)
     });
     if (response.statusCode !== 200) throw new Error(`the counted send answered ${response.statusCode}: ${response.body}`);
   };
-  // The first send of a node makes its send function (once); the second is what every send runs.
+  // The first send warms the node (its connections, its prepared statements); the second is what every send runs.
   await send();
   const original = pg.Client.prototype.query;
   const texts: string[] = [];

@@ -195,7 +195,7 @@ export async function openServices(
   blocks.onBlock(likes.onBlock);
   profiles.onView((viewer, profileId) => likes.viewed(viewer, profileId));
   const gifs = new GifCatalogue(openGifSource(config), log);
-  const chat = new ChatService(database.db, credits, profiles, photos, visibility, likes, events, gifs, accounts, log);
+  const chat = new ChatService(database.db, { credits, profiles, photos, visibility, likes, events, gifs, log });
   // Spec §6: a block deletes the pair's conversation in its transaction.
   blocks.onBlock(chat.onBlock);
   // An erased account's chat photos go with it (the messages go with the profile).

@@ -1,5 +1,5 @@
 import { type MemberEvent, memberEventSchema, RESUME_LIMIT } from "@app/contract";
-import { and, asc, eq, gt, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import type { Bus } from "./bus.ts";
 import type { Db, DbOrTx } from "./db/index.ts";
 import { memberEventSeqs, memberEvents } from "./member-events.schema.ts";
@@ -14,16 +14,6 @@ export interface MemberEventMessage {
 export interface PendingDelivery {
   userId: number;
   message: MemberEventMessage;
-}
-
-/** Events to record as part of another statement (MemberEvents.recordLent). */
-export interface LentRecord {
-  /** The CTEs that number and store the events. */
-  ctes: SQL;
-  /** A JSON array of [user id, seq] of what was stored, for the statement's select list. */
-  numbers: SQL;
-  /** The stored events to send after commit, from the statement's `numbers` answer. */
-  deliveries(numbers: unknown): PendingDelivery[];
 }
 
 /** How long events are kept for clients that reconnect. */
@@ -49,129 +39,29 @@ export class MemberEvents {
     return `member:${userId}`;
   }
 
-  /** Stores a durable event inside `tx` with the member's next sequence number; send it after commit. */
+  /**
+   * Stores a durable event inside `tx` with the member's next sequence number (`member_events_record`,
+   * migration 0024: the one way an event is numbered and stored, which the chat send's function calls
+   * too); send it after commit.
+   */
   async record(tx: DbOrTx, userId: number, event: MemberEvent): Promise<PendingDelivery> {
     const parsed = memberEventSchema.parse(event);
-    const [row] = await tx
-      .insert(memberEventSeqs)
-      .values({ userId, seq: 1 })
-      .onConflictDoUpdate({ target: memberEventSeqs.userId, set: { seq: sql`${memberEventSeqs.seq} + 1` } })
-      .returning({ seq: memberEventSeqs.seq });
-    const seq = row?.seq ?? 1;
-    await tx.insert(memberEvents).values({ userId, seq, event: parsed });
+    const result = await tx.execute(sql`select member_events_record(${userId}::int, ${JSON.stringify(parsed)}::jsonb) as "seq"`);
+    const seq = Number((result as unknown as { rows: { seq: number | string }[] }).rows[0]?.seq);
     return { userId, message: { seq, event: parsed } };
   }
 
   /**
-   * Records events for several members in one transaction, taking their sequence rows in ascending user
-   * id order whatever order they are listed in (each member's own events keep theirs): two sends between
-   * the same members, or a ring of three (A→B, B→C, C→A at once), then wait for each other instead of
-   * deadlocking, which PostgreSQL would end by failing one of them.
+   * Records events for several members in one transaction, in ascending user id order whatever order
+   * they are listed in (each member's own events keep theirs): the members' sequence rows are then
+   * locked in one order, so two sends between the same members, or a ring of three (A→B, B→C, C→A at
+   * once), wait for each other instead of deadlocking, which PostgreSQL would end by failing one.
    */
   async recordAll(tx: DbOrTx, entries: ReadonlyArray<{ userId: number; event: MemberEvent }>): Promise<PendingDelivery[]> {
-    const lent = this.recordLent(entries);
-    if (!lent) return [];
-    const result = await tx.execute(sql`with ${lent.ctes} select ${lent.numbers} as "numbers"`);
-    return lent.deliveries((result as unknown as { rows: { numbers: unknown }[] }).rows[0]?.numbers);
-  }
-
-  /**
-   * recordAll as lent CTEs (`event_seqs_bumped`, `events_written`) for a statement that also writes the
-   * change the events announce (a chat send: the debit, the message and its events in one round trip).
-   * Nothing is recorded unless `when` holds (the change's own condition, e.g. "the message was written").
-   * The statement selects `numbers`; `deliveries` turns that answer into what to send after commit.
-   * Null for no entries. Same lock order as recordAll.
-   */
-  recordLent(entries: ReadonlyArray<{ userId: number; event: MemberEvent }>, when: SQL = sql`true`): LentRecord | null {
-    const byUser = new Map<number, MemberEvent[]>();
-    for (const { userId, event } of entries) {
-      const events = byUser.get(userId) ?? [];
-      events.push(memberEventSchema.parse(event));
-      byUser.set(userId, events);
-    }
-    const users = [...byUser.keys()].sort((x, y) => x - y);
-    if (users.length === 0) return null;
-    const eventsOf = (userId: number) => byUser.get(userId) ?? [];
-    // The members' sequence rows bumped in user id order (a multi-row upsert takes them in the order of
-    // its rows), then the event rows numbered from them.
-    const bumps = sql.join(
-      users.map((userId) => sql`(${userId}::int, ${eventsOf(userId).length}::bigint)`),
-      sql`, `,
-    );
-    const rows = sql.join(
-      users.flatMap((userId) =>
-        eventsOf(userId).map(
-          (event, ord) => sql`(${userId}::int, ${ord}::int, ${eventsOf(userId).length}::int, ${JSON.stringify(event)}::jsonb)`,
-        ),
-      ),
-      sql`, `,
-    );
-    return {
-      ctes: sql`"event_seqs_bumped" as (
-            insert into ${memberEventSeqs} ("user_id", "seq")
-            select "v"."user_id", "v"."n" from (values ${bumps}) as "v"("user_id", "n") where ${when}
-            on conflict ("user_id") do update set "seq" = ${memberEventSeqs}."seq" + excluded."seq"
-            returning "user_id", "seq"
-          ), "events_written" as (
-            insert into ${memberEvents} ("user_id", "seq", "event")
-            select e."user_id", b."seq" - e."n" + 1 + e."ord", e."event"
-            from (values ${rows}) as e("user_id", "ord", "n", "event") join "event_seqs_bumped" b on b."user_id" = e."user_id"
-            returning "user_id", "seq"
-          )`,
-      numbers: sql`(select coalesce(json_agg(json_build_array("user_id", "seq")), '[]'::json) from "events_written")`,
-      deliveries: (answer) => {
-        // A member's numbers follow the order of their events.
-        const numbers = new Map<number, number[]>();
-        for (const [userId, seq] of (answer ?? []) as [number, number | string][]) {
-          const list = numbers.get(Number(userId)) ?? [];
-          list.push(Number(seq));
-          numbers.set(Number(userId), list);
-        }
-        const pending: PendingDelivery[] = [];
-        for (const userId of users) {
-          const seqs = (numbers.get(userId) ?? []).sort((x, y) => x - y);
-          eventsOf(userId).forEach((event, i) => {
-            const seq = seqs[i];
-            if (seq === undefined) throw new Error("member event not numbered");
-            pending.push({ userId, message: { seq, event } });
-          });
-        }
-        return pending;
-      },
-    };
-  }
-
-  /**
-   * recordLent for a statement whose members and events are SQL expressions (a statement compiled once,
-   * or a server-side function's variables): entries whose user id is null are skipped, and PostgreSQL
-   * takes the sequence rows in user id order (the same lock order as recordAll). The statement selects
-   * `numbers` (a JSON array of [user id, seq], each member's in the order of their entries); the caller
-   * pairs them with its events to deliver after commit. Nothing is recorded unless `when` holds.
-   */
-  recordLentExpressions(entries: ReadonlyArray<{ userId: SQL; event: SQL }>, when: SQL): { ctes: SQL; numbers: SQL } {
-    const rows = sql.join(
-      entries.map((entry, ord) => sql`(${entry.userId}::int, ${ord}::int, (${entry.event})::jsonb)`),
-      sql`, `,
-    );
-    return {
-      ctes: sql`"event_entries" as (
-            select "user_id", "event", row_number() over (partition by "user_id" order by "ord") - 1 as "ord",
-                   count(*) over (partition by "user_id") as "n"
-            from (values ${rows}) as e("user_id", "ord", "event") where "user_id" is not null and ${when}
-          ), "event_seqs_bumped" as (
-            insert into ${memberEventSeqs} ("user_id", "seq")
-            select "user_id", count(*) from "event_entries" group by "user_id" order by "user_id"
-            on conflict ("user_id") do update set "seq" = ${memberEventSeqs}."seq" + excluded."seq"
-            returning "user_id", "seq"
-          ), "events_written" as (
-            insert into ${memberEvents} ("user_id", "seq", "event")
-            select e."user_id", b."seq" - e."n" + 1 + e."ord", e."event"
-            from "event_entries" e join "event_seqs_bumped" b on b."user_id" = e."user_id"
-            order by e."user_id", e."ord"
-            returning "user_id", "seq"
-          )`,
-      numbers: sql`(select coalesce(json_agg(json_build_array("user_id", "seq") order by "user_id", "seq"), '[]'::json) from "events_written")`,
-    };
+    const pending: PendingDelivery[] = [];
+    for (const { userId, event } of [...entries].sort((x, y) => x.userId - y.userId))
+      pending.push(await this.record(tx, userId, event));
+    return pending;
   }
 
   /**

@@ -11,12 +11,11 @@ import {
   messageResponseSchema,
 } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "../../seed/seed.ts";
 import { TestClient } from "../../test/client.ts";
 import { block, createMember, type MemberOptions, sqlCount, type TestMember } from "../../test/factories.ts";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
-import { SendFunction } from "./send-function.ts";
 
 let database: TestDatabase;
 let app: TestApp;
@@ -382,24 +381,39 @@ describe("text chat", () => {
   });
 });
 
-describe("when the database will not make the send function", () => {
-  it("sends by the transaction path, and asks the database again only after a minute", async () => {
+describe("chat_send_v1, the migration's one send", () => {
+  it("is one transaction: a message the database refuses after the debit leaves no debit, conversation or event", async () => {
     const [ann, ben] = await pair({ credits: 100 });
-    const first = await send(ann.client, { profile_id: ben.profileId });
-    const refused = vi
-      .spyOn(SendFunction.prototype, "ensure")
-      .mockRejectedValue(new Error("permission denied for schema public"));
-    try {
-      for (const text of ["one", "two"]) {
-        const response = await post(ann.client, { conversation_id: first.conversation_id, client_id: randomUUID(), text });
-        expect(response.statusCode, response.body).toBe(200);
-      }
-      // Asked once; the second send went straight to the transaction path.
-      expect(refused).toHaveBeenCalledTimes(1);
-      const list = await open(ben.client, first.conversation_id);
-      expect(list.messages.map((m: { text: string }) => m.text)).toEqual(["Hello", "one", "two"]);
-    } finally {
-      refused.mockRestore();
-    }
+    const balance = sql`select balance as n from credit_accounts where user_id = ${ann.userId}`;
+    const balanceBefore = await sqlCount(database.db, balance);
+    const eventsBefore = await sqlCount(
+      database.db,
+      sql`select count(*)::int as n from member_events where user_id = ${ann.userId}`,
+    );
+    const call = sql`select chat_send_v1(${ann.profileId}::int, ${ann.userId}::int, ${ben.profileId}::int, null::int, false, null::text,
+          ${randomUUID()}::uuid, 'photo', '', null::text, null::jsonb, null::text, null::int, null::int,
+          ${COST}::int, 'photo', ${LIMITS.freeConversations}::int, '{}'::jsonb, '{}'::jsonb, '/media/chat-photos/') as answer`;
+    // A photo without its file breaks the messages_kind_content check, after the debit and the new conversation.
+    await expect(database.db.execute(call)).rejects.toThrow();
+    expect(
+      await sqlCount(
+        database.db,
+        sql`select count(*)::int as n from conversations where ${ann.profileId} in (profile_a, profile_b)`,
+      ),
+    ).toBe(0);
+    expect(
+      await sqlCount(
+        database.db,
+        sql`select count(*)::int as n from credit_ledger where user_id = ${ann.userId} and reason = 'photo'`,
+      ),
+    ).toBe(0);
+    expect(await sqlCount(database.db, sql`select count(*)::int as n from member_events where user_id = ${ann.userId}`)).toBe(
+      eventsBefore,
+    );
+    expect(await sqlCount(database.db, balance)).toBe(balanceBefore);
+    expect((await chats(ann.client)).chats).toEqual([]);
+    // The same member's next send goes through as usual.
+    const sent = await send(ann.client, { profile_id: ben.profileId });
+    expect(sent.credits).toBe(balanceBefore - COST);
   });
 });

@@ -155,19 +155,11 @@ describe("idempotency keys", () => {
   });
 });
 
-describe("a keyed debit lent to another module's statement", () => {
-  /** The lent CTEs run as another module runs them: under the credit lock, with a write gated on `done`. */
+describe("the keyed debit (credits_keyed_debit, the SQL function the chat send calls too)", () => {
+  /** A keyed spend as the chat send makes it: the member's credit lock, then the function. */
   async function spend(userId: number, cost: number, key: string) {
-    return database.db.transaction(async (tx) => {
-      await tx.execute(sql`select ${credits.lockExpression(userId)}`);
-      const debit = credits.keyedDebit({ userId, cost, reason: "message", key });
-      const result = await tx.execute(
-        sql`with ${debit.ctes}, "paid_for" as (select 1 as "n" where ${debit.done})
-            select ${debit.earlier} as "earlier", ${debit.balance} as "balance", (select count(*)::int from "paid_for") as "gated"`,
-      );
-      const [row] = (result as unknown as { rows: { earlier: unknown; balance: unknown; gated: number }[] }).rows;
-      return { change: credits.keyedDebitAnswer(row), gated: Number(row?.gated) };
-    });
+    const change = await database.db.transaction((tx) => credits.change(tx, { userId, delta: -cost, reason: "message", key }));
+    return { change, gated: change === null ? 0 : 1 };
   }
 
   it("debits once per key, answers a replay with the first balance, and refuses what the balance does not cover", async () => {

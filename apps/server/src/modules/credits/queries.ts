@@ -1,12 +1,9 @@
-import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { creditAccounts, creditLedger } from "./schema.ts";
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
-
-/** Advisory lock namespace of one member's credit changes (see lockMemberCredits). */
-const CREDITS_LOCK = 7_201_004;
 
 /**
  * Lent expressions for the member context: the balance and the premium flag of the member in a user id
@@ -62,81 +59,24 @@ export async function debitWithLedgerRow(
 }
 
 /**
- * A keyed debit as named CTEs (`credit_earlier`, `credit_debited`, `credit_written`) for a statement that
- * writes what it pays for beside it, under the member's credit lock (taken by an earlier statement, so
- * that this one's snapshot sees what a holder before us committed): the earlier change with this key, if
- * any (then nothing is written), else the debit and its ledger row when the balance covers it. `amount`
- * 0 (a free kind of send) writes a ledger row of 0, making the account if there is none, as `change`
- * does for a delta of 0.
- *
- * `done` is true when the key's change happened, now or earlier (what the caller's own writes wait
- * for); `balance` is the new balance, `earlier` the balance after the earlier change (each null otherwise).
+ * A keyed debit through the credits' own SQL function (migration 0023, `credits_keyed_debit`): the
+ * earlier change with this key, if any (then nothing is written), else the debit of `amount` (>= 0) and
+ * its ledger row when the balance covers it. The caller holds the member's credit lock.
  */
-export interface LentDebit {
-  ctes: SQL;
-  done: SQL;
-  balance: SQL;
-  earlier: SQL;
-}
-
-export function keyedDebitCtes(row: {
-  userId: number | Placeholder;
-  amount: number | Placeholder;
-  /** For a placeholder amount (a statement compiled once): whether it is above 0, which picks the statement's shape. */
-  positive?: boolean;
-  reason: string | Placeholder;
-  key: string | Placeholder;
-  when?: SQL | undefined;
-}): LentDebit {
-  let positive = row.positive;
-  if (typeof row.amount === "number") {
-    if (!Number.isSafeInteger(row.amount) || row.amount < 0)
-      throw new Error(`debit must be a whole amount >= 0, got ${row.amount}`);
-    positive = row.amount > 0;
-  }
-  if (positive === undefined) throw new Error("a placeholder amount needs `positive`");
-  // The caller's own condition (its checks, in the same statement): without it nothing is debited or done.
-  const when = row.when ? sql` and ${row.when}` : sql``;
-  const debited = positive
-    ? sql`update ${creditAccounts} set "balance" = "balance" - ${row.amount}::int, "updated_at" = now()
-          where "user_id" = ${row.userId}::int and "balance" - ${row.amount}::int >= 0 and not exists (select 1 from "credit_earlier")${when}
-          returning "balance"`
-    : sql`insert into ${creditAccounts} ("user_id", "balance") select ${row.userId}::int, 0 where not exists (select 1 from "credit_earlier")${when}
-          on conflict ("user_id") do update set "updated_at" = now()
-          returning "balance"`;
-  return {
-    ctes: sql`"credit_earlier" as (
-          select "balance_after" from ${creditLedger} where "user_id" = ${row.userId}::int and "key" = ${row.key}::text limit 1
-        ), "credit_debited" as (${debited}), "credit_written" as (
-          insert into ${creditLedger} ("user_id", "delta", "balance_after", "reason", "key")
-          select ${row.userId}::int, -(${row.amount}::int), "balance", ${row.reason}::text, ${row.key}::text from "credit_debited"
-          returning "balance_after"
-        )`,
-    done: sql`(${row.when ?? sql`true`} and (exists (select 1 from "credit_written") or exists (select 1 from "credit_earlier")))`,
-    balance: sql`(select "balance_after" from "credit_written")`,
-    earlier: sql`(select "balance_after" from "credit_earlier")`,
-  };
-}
-
-/** Reads the balances a LentDebit's statement answered as `earlier` and `balance`. */
-export function debitOutcome(row: { earlier?: unknown; balance?: unknown } | undefined): {
-  earlier: number | null;
-  balance: number | null;
-} {
-  return {
-    earlier: row?.earlier == null ? null : Number(row.earlier),
-    balance: row?.balance == null ? null : Number(row.balance),
-  };
-}
-
-/** keyedDebitCtes on its own: one statement answering the earlier balance, or the new one, or neither. */
 export async function keyedDebitWithLedgerRow(
   tx: DbOrTx,
   row: { userId: number; amount: number; reason: string; key: string },
 ): Promise<{ earlier: number | null; balance: number | null }> {
-  const debit = keyedDebitCtes(row);
-  const result = await tx.execute(sql`with ${debit.ctes} select ${debit.earlier} as "earlier", ${debit.balance} as "balance"`);
-  return debitOutcome((result as unknown as { rows: { earlier: unknown; balance: unknown }[] }).rows[0]);
+  if (!Number.isSafeInteger(row.amount) || row.amount < 0)
+    throw new Error(`debit must be a whole amount >= 0, got ${row.amount}`);
+  const result = await tx.execute(
+    sql`select "replayed_balance", "new_balance" from credits_keyed_debit(${row.userId}::int, ${row.amount}::int, ${row.reason}::text, ${row.key}::text)`,
+  );
+  const [answer] = (result as unknown as { rows: { replayed_balance: number | null; new_balance: number | null }[] }).rows;
+  return {
+    earlier: answer?.replayed_balance == null ? null : Number(answer.replayed_balance),
+    balance: answer?.new_balance == null ? null : Number(answer.new_balance),
+  };
 }
 
 /**
@@ -201,15 +141,11 @@ export async function findKeyedLedgerRow(db: DbOrTx, userId: number, key: string
 
 /**
  * Makes keyed changes of one member wait for each other until the holder's transaction ends, so that
- * a replay running at the same moment sees the first one's ledger row instead of debiting again.
+ * a replay running at the same moment sees the first one's ledger row instead of debiting again
+ * (`credits_lock`, migration 0023: the chat send takes the same lock in its function).
  */
 export async function lockMemberCredits(tx: DbOrTx, userId: number): Promise<void> {
-  await tx.execute(sql`select ${memberCreditsLock(userId)}`);
-}
-
-/** The lock of lockMemberCredits as an expression, for a caller that takes it with locks of its own. */
-export function memberCreditsLock(userId: number | Placeholder): SQL {
-  return sql`pg_advisory_xact_lock(${CREDITS_LOCK}::int, ${userId}::int)`;
+  await tx.execute(sql`select credits_lock(${userId}::int)`);
 }
 
 export async function ledgerOf(db: DbOrTx, userId: number): Promise<LedgerRow[]> {

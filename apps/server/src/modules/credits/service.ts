@@ -1,20 +1,16 @@
-import type { Placeholder, SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../platform/db/index.ts";
 import {
   addToBalance,
   creditColumnsOfUser,
-  debitOutcome,
   debitWithLedgerRow,
   findCreditAccount,
   findKeyedLedgerRow,
   insertLedgerRow,
-  keyedDebitCtes,
   keyedDebitWithLedgerRow,
   type LedgerRow,
-  type LentDebit,
   ledgerOf,
   lockMemberCredits,
-  memberCreditsLock,
   setPaidUser,
   takeBackWithLedgerRow,
 } from "./queries.ts";
@@ -30,11 +26,6 @@ export interface CreditChangeInput {
    * nothing and answers what the first one did (a retried request, a provider's repeated webhook).
    */
   key?: string;
-  /**
-   * The caller took `CreditService.lockExpression(userId)` earlier in this transaction (with locks of
-   * its own, in one statement); a keyed change then does not take it again.
-   */
-  lockHeld?: boolean;
 }
 
 export interface CreditChange {
@@ -65,7 +56,7 @@ export class CreditService {
     const { userId, delta, reason, key } = input;
     if (!Number.isSafeInteger(delta)) throw new Error(`credit delta must be an integer, got ${delta}`);
     if (key !== undefined) {
-      if (!input.lockHeld) await lockMemberCredits(tx, userId);
+      await lockMemberCredits(tx, userId);
       if (delta < 0) {
         // The usual keyed change, a paid message: the replay check and the debit in one statement.
         return keyedChange(await keyedDebitWithLedgerRow(tx, { userId, amount: -delta, reason, key }));
@@ -97,48 +88,6 @@ export class CreditService {
     const earlier = await findKeyedLedgerRow(tx, input.userId, input.key);
     if (earlier) return { taken: 0, balance: earlier.balanceAfter, replayed: true };
     return { ...(await takeBackWithLedgerRow(tx, input)), replayed: false };
-  }
-
-  /**
-   * The member's credit lock as an SQL expression, for a module that takes it together with its own
-   * locks in one statement (then `change(..., { lockHeld: true })`). Lock order: whatever the caller
-   * locked before it, then the credits; never the other way round.
-   */
-  lockExpression(userId: number | Placeholder): SQL {
-    return memberCreditsLock(userId);
-  }
-
-  /**
-   * A keyed debit of `cost` credits (0 for a free kind of send) as lent CTEs, for a module that writes
-   * what it pays for in the same statement (a chat send: the debit, the message and its events in one
-   * round trip). Same rules as `change` with that key: the caller took `lockExpression(userId)` in an
-   * earlier statement of its transaction, gates its own writes on `done`, selects `earlier` and
-   * `balance`, and reads them with `keyedDebitAnswer`. With `when` (a condition of the caller's, such
-   * as its checks in the same statement), nothing is debited and `done` is false unless it holds. The
-   * values may be placeholders (a statement compiled once, platform/db/compile.ts); a placeholder cost
-   * needs `positive`.
-   */
-  keyedDebit(input: {
-    userId: number | Placeholder;
-    cost: number | Placeholder;
-    positive?: boolean;
-    reason: string | Placeholder;
-    key: string | Placeholder;
-    when?: SQL;
-  }): LentDebit {
-    return keyedDebitCtes({
-      userId: input.userId,
-      amount: input.cost,
-      positive: input.positive,
-      reason: input.reason,
-      key: input.key,
-      when: input.when,
-    });
-  }
-
-  /** What a keyedDebit's statement answered, as `change` answers: null when the balance did not cover it. */
-  keyedDebitAnswer(row: { earlier?: unknown; balance?: unknown } | undefined): CreditChange | null {
-    return keyedChange(debitOutcome(row));
   }
 
   /** A change on its own: opens its own transaction for the balance and the ledger row. */

@@ -1,0 +1,211 @@
+import {
+  CHAT_PAGE_SIZE,
+  CHAT_PREVIEW_LENGTH,
+  type ChatListEntry,
+  type ChatProfile,
+  type ChatResponse,
+  type ChatsResponse,
+  type MemberContext,
+  type SendCosts,
+} from "@app/contract";
+import type { Db } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { MemberEvents, PendingDelivery } from "../../platform/member-events.ts";
+import type { CreditService } from "../credits/index.ts";
+import type { LikeService } from "../likes/index.ts";
+import type { PhotoService } from "../photos/service.ts";
+import type { ProfileService } from "../profiles/service.ts";
+import type { ChatAudience } from "./audience.ts";
+import { presentMessage } from "./presenting.ts";
+import {
+  type ChatListRow,
+  chatListStatement,
+  chatProfile,
+  deleteForMember,
+  findSide,
+  hasHiddenOlder,
+  markRead,
+  messagePage,
+  readUpTo,
+  rowsOf,
+  type SideRow,
+  unreadTotalStatement,
+} from "./queries.ts";
+import type { RetentionWindow } from "./retention.ts";
+
+/** The chat list shows at most this many conversations (the latest). */
+export const CHAT_LIST_LIMIT = 500;
+
+type Member = Pick<MemberContext, "userId" | "profileId">;
+
+/**
+ * Reading (spec §3, §8; decision 020): the chat list with its totals, a conversation's pages, read
+ * marks and per-member deletion. Events are recorded in each change's transaction and sent after commit.
+ */
+export class ChatReading {
+  constructor(
+    private readonly db: Db,
+    private readonly window: RetentionWindow,
+    private readonly audience: ChatAudience,
+    private readonly credits: Pick<CreditService, "account">,
+    private readonly profiles: Pick<ProfileService, "userIdOf">,
+    private readonly photos: Pick<PhotoService, "mainImages" | "urlOf">,
+    private readonly likes: Pick<LikeService, "newLikes">,
+    private readonly events: Pick<MemberEvents, "record" | "deliver">,
+  ) {}
+
+  private async thumbs(ids: number[]): Promise<Map<number, string>> {
+    const images = await this.photos.mainImages(ids);
+    const thumbs = new Map<number, string>();
+    for (const [id, image] of images) if (image.status === "active") thumbs.set(id, this.photos.urlOf(image.thumb_filename));
+    return thumbs;
+  }
+
+  private profileOf(id: number, row: { name: string; fictional: boolean }, thumbs: Map<number, string>): ChatProfile {
+    const thumb = thumbs.get(id);
+    return { id, name: row.name, fictional: row.fictional, main_image: thumb ? { thumb_url: thumb } : null };
+  }
+
+  /** GET /api/chats.php: the member's conversations, latest first, with the totals of spec §3. */
+  async list(member: Member): Promise<ChatsResponse> {
+    const me = member.profileId;
+    const { audience } = this;
+    const [rows, newLikes, meUnconfirmed] = await Promise.all([
+      rowsOf<ChatListRow & { other_unconfirmed: boolean }>(
+        this.db,
+        chatListStatement(
+          me,
+          audience.listableTo(me),
+          audience.unconfirmed,
+          audience.card,
+          this.window.cutoff(),
+          CHAT_PREVIEW_LENGTH,
+          CHAT_LIST_LIMIT,
+        ),
+      ),
+      this.likes.newLikes(me),
+      audience.isUnconfirmed(this.db, me),
+    ]);
+    const thumbs = await this.thumbs(rows.map((row) => Number(row.other_id)));
+    const chats: ChatListEntry[] = rows.map((row) => ({
+      conversation: { id: Number(row.id) },
+      profile: this.profileOf(Number(row.other_id), row, thumbs),
+      num_unread_messages: Number(row.unread),
+      last_message:
+        row.last_at === null || row.last_text === null
+          ? null
+          : {
+              kind: row.last_kind ?? "text",
+              text: row.last_text,
+              from_me: Number(row.last_sender) === me,
+              created_at: new Date(row.last_at).toISOString(),
+            },
+      updated: new Date(row.updated_at).toISOString(),
+      awaiting_confirmation: audience.awaiting(meUnconfirmed, row.other_unconfirmed),
+    }));
+    return {
+      chats,
+      totals: {
+        messages: chats.length,
+        unread_messages: chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0),
+        new_likes: newLikes,
+      },
+    };
+  }
+
+  /** The unread badge (the badges module asks): unread messages in the member's listed conversations. */
+  async unreadMessages(me: number): Promise<number> {
+    const [row] = await rowsOf<{ n: number }>(
+      this.db,
+      unreadTotalStatement(me, this.audience.listableTo(me), this.window.cutoff()),
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /** The member's side of a conversation they may open (the other profile visible to them), or not_found. */
+  private async openable(
+    me: number,
+    id: number,
+  ): Promise<{ side: SideRow; profile: { name: string; fictional: boolean; unconfirmed: boolean } }> {
+    const side = await findSide(this.db, me, id);
+    if (!side || Number(side.last_seq) <= Number(side.deleted_seq)) throw new AppError("not_found");
+    const { audience } = this;
+    const profile = await chatProfile(
+      this.db,
+      Number(side.other_id),
+      audience.listableTo(me),
+      audience.unconfirmed,
+      audience.card,
+    );
+    if (!profile) throw new AppError("not_found");
+    return { side, profile };
+  }
+
+  /**
+   * GET /api/chat.php: one page of a conversation, newest last. The first page opens it: its unread count
+   * becomes 0 and the other member hears how far it was read.
+   */
+  async open(member: Member, id: number, before: number | undefined, costs: SendCosts): Promise<ChatResponse> {
+    const me = member.profileId;
+    const { side, profile } = await this.openable(me, id);
+    const cutoff = this.window.cutoff();
+    if (before === undefined) await this.read(member, id, cutoff);
+    const [rows, olderHidden, readMark, thumbs, meUnconfirmed, account] = await Promise.all([
+      messagePage(this.db, side, cutoff, before, CHAT_PAGE_SIZE + 1),
+      hasHiddenOlder(this.db, side, cutoff),
+      readUpTo(this.db, id, me),
+      this.thumbs([Number(side.other_id)]),
+      this.audience.isUnconfirmed(this.db, me),
+      this.credits.account(this.db, member.userId),
+    ]);
+    const page = rows.slice(0, CHAT_PAGE_SIZE).reverse();
+    return {
+      conversation: { id },
+      profile: this.profileOf(Number(side.other_id), profile, thumbs),
+      messages: page.map((row) => presentMessage(row, me)),
+      has_more: rows.length > CHAT_PAGE_SIZE,
+      older_hidden: olderHidden,
+      read_up_to: readMark,
+      awaiting_confirmation: this.audience.awaiting(meUnconfirmed, profile.unconfirmed),
+      costs,
+      credits: account.credits,
+    };
+  }
+
+  private async read(member: Member, id: number, cutoff: Date): Promise<void> {
+    const pending = await this.db.transaction(async (tx) => {
+      const pending: PendingDelivery[] = [];
+      const moved = await markRead(tx, member.profileId, id, cutoff, (profileId) => this.profiles.userIdOf(profileId));
+      if (!moved) return pending;
+      if (moved.other_user !== null) {
+        pending.push(
+          await this.events.record(tx, Number(moved.other_user), {
+            type: "chat.read",
+            conversation_id: id,
+            message_id: moved.message_id,
+          }),
+        );
+      }
+      if (moved.cleared > 0) pending.push(await this.events.record(tx, member.userId, { type: "badges.changed" }));
+      return pending;
+    });
+    await this.events.deliver(...pending);
+  }
+
+  /**
+   * DELETE /api/chat.php (decision 020): the conversation leaves the member's list and its messages until
+   * now leave their view; the other member keeps theirs. A new message brings it back. Idempotent.
+   */
+  async remove(member: Member, id: number): Promise<{ id: number }> {
+    const cutoff = this.window.cutoff();
+    const pending = await this.db.transaction(async (tx) => {
+      const deleted = await deleteForMember(tx, member.profileId, id, cutoff);
+      if (!deleted) throw new AppError("not_found");
+      const pending = [await this.events.record(tx, member.userId, { type: "chat.deleted", conversation_id: id })];
+      if (deleted.unread > 0) pending.push(await this.events.record(tx, member.userId, { type: "badges.changed" }));
+      return pending;
+    });
+    await this.events.deliver(...pending);
+    return { id };
+  }
+}
