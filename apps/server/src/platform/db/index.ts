@@ -9,7 +9,6 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { compileTemplatesFast } from "./compile.ts";
 import { nameStatements } from "./prepared.ts";
 
 /**
@@ -84,7 +83,6 @@ export async function openDatabase(options: {
     pool.on("connect", (client) => client.on("error", (error) => options.onError?.(error)));
     nameStatements(pool);
     const db = drizzlePg({ client: pool }) as unknown as Db;
-    compileTemplatesFast(db);
     // Several nodes may start at once on a fresh database: one migrates, the others wait.
     const lock = await pool.connect();
     try {
@@ -119,7 +117,6 @@ export async function openDatabase(options: {
   const client = await PGlite.create(dataPath ? { dataDir: dataPath } : {});
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzlePglite({ client });
-  compileTemplatesFast(db);
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
