@@ -9,7 +9,6 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { nameStatements } from "./prepared.ts";
 
 /**
  * The one database type every module uses, whichever driver is underneath. Queries are built with
@@ -81,7 +80,6 @@ export async function openDatabase(options: {
     // emitted 'error' with no listener and ended the process (issue #25, the fault test). Its next
     // statement fails instead (503), and the pool discards it on release.
     pool.on("connect", (client) => client.on("error", (error) => options.onError?.(error)));
-    nameStatements(pool);
     const db = drizzlePg({ client: pool }) as unknown as Db;
     // Several nodes may start at once on a fresh database: one migrates, the others wait.
     const lock = await pool.connect();
