@@ -1,11 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
+import { namedRows } from "../../platform/db/named.ts";
 import type { ListedProfiles, TeaserRow } from "../profiles/service.ts";
 
-/** Rows of a statement (both drivers answer `{ rows }`); the column names below are TeaserRow's. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+// Both statements of a search page run as named prepared statements (one name per shape: which filters
+// are set): at 100k profiles their planning cost as much as their execution (0.4–0.8 ms each, decision
+// 018). `npm run bench:search` (bench/notes/search-runs.md, 2026-11-27), the same unnamed baseline in
+// both runs: a visitor's page 1.18 of it named against 0.85 unnamed, a member's 0.87 against 0.78.
 
 /**
  * Rows of `listed` (the profiles module's subquery) that also match `where`, newest first, `offset` rows
@@ -18,7 +19,7 @@ export function newestListed(
   listed: ListedProfiles,
   options: { where?: SQL | undefined; offset?: number; limit: number; mainThumb: SQL<string | null> },
 ): Promise<TeaserRow[]> {
-  return rowsOf<TeaserRow>(
+  return namedRows<TeaserRow>(
     db,
     sql`select "id", "name", "age", "country", "city", "fictional", "latitude", "longitude", ${options.mainThumb} as "main_thumb"
         from ${listed.from}
@@ -30,7 +31,7 @@ export function newestListed(
 /** How many rows of `listed` match `where`, counting no further than `cap` (the rest is never read). */
 export async function countListedUpTo(db: Db, listed: ListedProfiles, where: SQL | undefined, cap: number): Promise<number> {
   if (cap <= 0) return 0;
-  const [row] = await rowsOf<{ n: number }>(
+  const [row] = await namedRows<{ n: number }>(
     db,
     sql`select count(*)::int as "n" from (select 1 from ${listed.from} ${where ? sql`where ${where}` : sql``} limit ${cap}) as "up_to_cap"`,
   );

@@ -1,16 +1,5 @@
 import { Column, is, Name, Param, Placeholder, SQL, StringChunk, Table } from "drizzle-orm";
 
-/** What drizzle's dialects answer for a statement: its text and its parameters in order. */
-export interface CompiledQuery {
-  sql: string;
-  params: unknown[];
-}
-
-/** A compilation in progress: with `segments`, a fragment's (text cut at each parameter). */
-interface Output extends CompiledQuery {
-  segments?: string[];
-}
-
 /**
  * A piece of SQL compiled once (compileFragment): its text cut at its parameters, each a value or a
  * named placeholder (`sql.placeholder`) that `bind` fills for each use. For the hot statements whose
@@ -29,7 +18,7 @@ export class CompiledFragment<K extends string = string> {
   }
 }
 
-/** A fragment and its values, as a chunk of a template (compiled by plainSqlCompiler, or by drizzle through getSQL). */
+/** A fragment and its values, as a chunk of a template (drizzle compiles it through getSQL). */
 class BoundFragment {
   constructor(
     readonly fragment: CompiledFragment,
@@ -42,7 +31,7 @@ class BoundFragment {
     return this.values[param.name];
   }
 
-  /** drizzle's view of it (when a statement falls back to drizzle's compiler): the same text and values. */
+  /** drizzle's view of it: the fragment's text with this use's values. */
   getSQL(): SQL {
     const { segments, params } = this.fragment;
     const chunks: unknown[] = [];
@@ -58,49 +47,48 @@ class BoundFragment {
   }
 }
 
-/** The part of drizzle's PgDialect this uses and replaces (instance methods, the same on both drivers). */
-export interface DialectLike {
-  sqlToQuery(statement: SQL, invokeSource?: unknown): CompiledQuery;
+/** The part of drizzle's PgDialect a fragment is compiled with (the same on both drivers). */
+interface DialectLike {
+  sqlToQuery(statement: SQL): { sql: string; params: unknown[] };
   escapeName(name: string): string;
 }
 
+/** A fragment being compiled: the text since the last parameter, and the segments and parameters so far. */
+interface Output {
+  sql: string;
+  params: unknown[];
+  segments: string[];
+}
+
 /**
- * A compiler for statements written as `sql` templates: text, nested templates, values, and the names
- * of tables, columns and identifiers in them. It answers their text with `$n` placeholders and their
- * parameters exactly as drizzle's `sqlToQuery` would, or undefined when the tree holds anything else
- * (placeholders, subqueries, aliased fields, inlined parameters, objects as values), which drizzle then
- * compiles as before. The query builder's statements are trees of the same kinds (with its values as
- * encoded parameters), so most of them take this path too.
- *
- * Why: drizzle tests each chunk against a dozen entity kinds (walking the chunk's prototype chain for
- * each) and merges arrays of partial results at every level; a chat send's statements, whose
- * visibility conditions nest a few dozen templates, cost about 180 µs per send to compile that way
- * (decision 020, "Write cost"). This walk does the same in one pass. A table's or a column's text does
- * not depend on where it stands (outside DDL, which passes an `invokeSource` and is left to drizzle),
- * so it is compiled by drizzle once per object and remembered.
+ * Compiles an `sql` template into a CompiledFragment: text, nested templates, values, placeholders,
+ * bound fragments, and the names of tables, columns and identifiers in them, with the text and
+ * parameters drizzle's `sqlToQuery` gives them (a table's or a column's text is drizzle's own, asked
+ * once per object). Anything else (subqueries, aliased fields, inlined parameters, objects as values)
+ * is refused: a fragment is a condition written as templates, compiled once.
  */
-export function plainSqlCompiler(dialect: DialectLike): {
-  (statement: SQL): CompiledQuery | undefined;
-  fragment(piece: SQL): CompiledFragment;
-} {
-  const compileOne = dialect.sqlToQuery.bind(dialect);
+function fragmentCompiler(dialect: DialectLike): (piece: SQL) => CompiledFragment {
   const names = new WeakMap<object, string>();
   const nameOf = (chunk: object): string | undefined => {
     let text = names.get(chunk);
     if (text === undefined) {
-      const compiled = compileOne(new SQL([chunk as Table]));
+      const compiled = dialect.sqlToQuery(new SQL([chunk as Table]));
       if (compiled.params.length > 0) return undefined;
       text = compiled.sql;
       names.set(chunk, text);
     }
     return text;
   };
+  const addParam = (value: unknown, out: Output) => {
+    out.params.push(value);
+    out.segments.push(out.sql);
+    out.sql = "";
+  };
   const appendChunk = (chunk: unknown, out: Output): boolean => {
     if (chunk instanceof StringChunk) {
-      const parts = chunk.value;
-      out.sql += parts.length === 1 ? (parts[0] as string) : parts.join("");
+      out.sql += chunk.value.join("");
     } else if (chunk instanceof SQL) {
-      // Inlined parameters (`.inlineParams()`) become literals in drizzle: left to it.
+      // Inlined parameters (`.inlineParams()`) become literals in drizzle: not a fragment's.
       if ((chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams) return false;
       for (const inner of chunk.queryChunks) if (!appendChunk(inner, out)) return false;
     } else if (chunk instanceof BoundFragment) {
@@ -115,11 +103,11 @@ export function plainSqlCompiler(dialect: DialectLike): {
     } else if (chunk === null || (typeof chunk !== "object" && typeof chunk !== "function") || chunk instanceof Date) {
       // A value: drizzle's last case, a parameter as it is (pg and PGlite serialise it).
       addParam(chunk, out);
-    } else if (chunk instanceof Placeholder && out.segments) {
-      // A fragment's placeholder: a parameter that each use fills.
+    } else if (chunk instanceof Placeholder) {
+      // A parameter that each use fills.
       addParam(chunk, out);
     } else if (chunk instanceof Param) {
-      // The query builder's values, mapped by their column's encoder (unless a placeholder or SQL).
+      // A value mapped by its column's encoder (unless a placeholder or SQL).
       if (is(chunk.value, Placeholder)) return false;
       const mapped = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
       if (is(mapped, SQL)) return false;
@@ -135,7 +123,6 @@ export function plainSqlCompiler(dialect: DialectLike): {
     } else if (chunk instanceof Name) {
       out.sql += dialect.escapeName(chunk.value);
     } else if (chunk instanceof Table || chunk instanceof Column) {
-      // (An object instanceof misses, if any, goes to drizzle below: never a wrong text.)
       const text = nameOf(chunk);
       if (text === undefined) return false;
       out.sql += text;
@@ -144,47 +131,15 @@ export function plainSqlCompiler(dialect: DialectLike): {
     }
     return true;
   };
-  const addParam = (value: unknown, out: Output) => {
-    out.params.push(value);
-    if (out.segments) {
-      out.segments.push(out.sql);
-      out.sql = "";
-    } else {
-      out.sql += `$${out.params.length}`;
-    }
-  };
-  const compile = (statement: SQL) => {
-    const out: Output = { sql: "", params: [] };
-    return appendChunk(statement, out) ? out : undefined;
-  };
-  compile.fragment = (piece: SQL): CompiledFragment => {
+  return (piece) => {
     const out: Output = { sql: "", params: [], segments: [] };
-    if (!appendChunk(piece, out) || !out.segments) throw new Error("a fragment holds only what plainSqlCompiler compiles");
+    if (!appendChunk(piece, out)) throw new Error("a fragment holds only templates, values, placeholders and names");
     out.segments.push(out.sql);
     return new CompiledFragment(out.segments, out.params);
   };
-  return compile;
 }
 
-/**
- * Makes `db`'s dialect compile templates with plainSqlCompiler and everything else as before. The
- * dialect object is shared by the database handle, its session and every transaction, so every
- * statement of both drivers goes through it; the query builder's statements (subqueries, encoded
- * parameters) mostly fall through to drizzle. Tested against drizzle's own output (compile.test.ts).
- */
-export function compileTemplatesFast(db: object): void {
-  const dialect = (db as { dialect?: DialectLike }).dialect;
-  if (!dialect || typeof dialect.sqlToQuery !== "function" || typeof dialect.escapeName !== "function") {
-    throw new Error("drizzle's dialect is not where it was");
-  }
-  const drizzleCompile = dialect.sqlToQuery.bind(dialect);
-  const compile = plainSqlCompiler({ sqlToQuery: drizzleCompile, escapeName: dialect.escapeName.bind(dialect) });
-  dialect.sqlToQuery = (statement, invokeSource) =>
-    (invokeSource === undefined ? compile(statement) : undefined) ?? drizzleCompile(statement, invokeSource);
-  fragmentCompilers.set(dialect, compile.fragment);
-}
-
-/** Each patched dialect's fragment compiler (its plainSqlCompiler over drizzle's own sqlToQuery). */
+/** Each dialect's fragment compiler (it remembers the text of the tables and columns it met). */
 const fragmentCompilers = new WeakMap<DialectLike, (piece: SQL) => CompiledFragment>();
 
 /**
@@ -200,8 +155,7 @@ export function compileFragment<K extends string>(
   if (!dialect) throw new Error("drizzle's dialect is not where it was");
   let compile = fragmentCompilers.get(dialect);
   if (!compile) {
-    // A database not opened by openDatabase: its dialect is drizzle's own.
-    compile = plainSqlCompiler(dialect).fragment;
+    compile = fragmentCompiler(dialect);
     fragmentCompilers.set(dialect, compile);
   }
   return compile(piece((name) => new Placeholder(name))) as CompiledFragment<K>;

@@ -9,8 +9,6 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { compileTemplatesFast } from "./compile.ts";
-import { nameStatements } from "./prepared.ts";
 
 /**
  * The one database type every module uses, whichever driver is underneath. Queries are built with
@@ -82,9 +80,7 @@ export async function openDatabase(options: {
     // emitted 'error' with no listener and ended the process (issue #25, the fault test). Its next
     // statement fails instead (503), and the pool discards it on release.
     pool.on("connect", (client) => client.on("error", (error) => options.onError?.(error)));
-    nameStatements(pool);
     const db = drizzlePg({ client: pool }) as unknown as Db;
-    compileTemplatesFast(db);
     // Several nodes may start at once on a fresh database: one migrates, the others wait.
     const lock = await pool.connect();
     try {
@@ -119,7 +115,6 @@ export async function openDatabase(options: {
   const client = await PGlite.create(dataPath ? { dataDir: dataPath } : {});
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzlePglite({ client });
-  compileTemplatesFast(db);
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
