@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { accountTokens, loginDevices, loginFailures, sessions, signupMessages, users } from "./schema.ts";
@@ -117,17 +117,6 @@ function sessionMemberStatement(db: Db, lent: (userId: SQL) => LentMemberColumns
  * took more CPU than running it, on every request with a session cookie (measured with bench:search).
  */
 const sessionStatements = new WeakMap<Db, ReturnType<typeof sessionMemberStatement>>();
-
-/**
- * The condition "the session with this token hash still stands" (not ended, not expired, its account
- * not pending deletion), for a module to check in a statement of its own: a socket's member is read
- * once at the upgrade, and a frame that acts for them (a chat send) checks this under its locks
- * instead of reading the session again in a round trip of its own.
- */
-export function sessionStands(tokenHash: string | Placeholder): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-    where ${sessions.tokenHash} = ${tokenHash}::text and ${sessions.expiresAt} > now() and ${users.status} <> 'pending_deletion')`;
-}
 
 /** The member of a valid session: session, account and lent columns in one query. */
 export async function findSessionUser(db: Db, tokenHash: string, lent: (userId: SQL) => LentMemberColumns) {

@@ -14,7 +14,7 @@ import {
   type User,
 } from "@app/contract";
 import { hash, verify } from "@node-rs/argon2";
-import type { Placeholder, SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -51,7 +51,6 @@ import {
   pruneFailures,
   recentFailures,
   recordFailure,
-  sessionStands,
   type TokenKind,
   touchSession,
   type UserRow,
@@ -269,20 +268,11 @@ export class AccountService {
   }
 
   /**
-   * What identifies this cookie's session in `sessionStands` (the token's hash), or null for no cookie
+   * What identifies this cookie's session (the token's hash; chat_send_v1 checks it with `accounts_session_stands`), or null for no cookie
    * or a malformed one.
    */
   sessionKey(token: string | undefined): string | null {
     return !token || token.length > 100 ? null : hashToken(token);
-  }
-
-  /**
-   * A condition, for another module's statement, that the session of `key` (sessionKey) still stands
-   * as `member` would find it: not ended, not expired, its account not pending deletion. `key` may be a
-   * placeholder (a statement compiled once, platform/db/compile.ts).
-   */
-  sessionStands(key: string | Placeholder): SQL<boolean> {
-    return sessionStands(key);
   }
 
   async logout(token: string | undefined): Promise<void> {

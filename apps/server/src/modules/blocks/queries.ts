@@ -1,4 +1,4 @@
-import { and, desc, eq, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { blocks } from "./schema.ts";
 
@@ -22,7 +22,7 @@ export async function blockersBetween(db: Db, a: number, b: number): Promise<num
 }
 
 /** A condition on a profile id column: that profile has not blocked `viewerProfileId`. */
-export function notBlockedByCondition(column: SQL, viewerProfileId: number | Placeholder): SQL {
+export function notBlockedByCondition(column: SQL, viewerProfileId: number): SQL {
   return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${column} and ${blocks.blockedId} = ${viewerProfileId})`;
 }
 
@@ -31,7 +31,7 @@ export function notBlockedByCondition(column: SQL, viewerProfileId: number | Pla
  * `blocked` false, none). Two anti-joins on the viewer's few blocks, which the planner runs as small
  * hashes (decision 018), rather than one OR over both directions.
  */
-export function blockedEitherWayCondition(column: SQL, viewerProfileId: number | Placeholder, blocked: boolean): SQL {
+export function blockedEitherWayCondition(column: SQL, viewerProfileId: number, blocked: boolean): SQL {
   const none = sql`(not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerProfileId} and ${blocks.blockedId} = ${column})
       and not exists (select 1 from ${blocks} where ${blocks.blockedId} = ${viewerProfileId} and ${blocks.blockerId} = ${column}))`;
   return blocked ? sql`not ${none}` : none;

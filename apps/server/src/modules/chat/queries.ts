@@ -1,5 +1,5 @@
 import type { MessageKind } from "@app/contract";
-import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import type { StoredGif } from "./schema.ts";
 
@@ -63,7 +63,7 @@ export async function findOwnMessageWith<T>(
 }
 
 /** The other side of `me`'s conversation `id` as an expression (null when `me` is not in it). */
-export function otherSide(me: number | Placeholder, id: number | Placeholder): SQL {
+export function otherSide(me: number, id: number): SQL {
   return sql`(select "other_id" from "conversation_members" where "profile_id" = ${me}::int and "conversation_id" = ${id}::int)`;
 }
 

@@ -1,4 +1,4 @@
-import { and, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { hiddenUserIds, visibleUserCondition } from "../accounts/index.ts";
 import { type BlockService, blockedEitherWayCondition, notBlockedByCondition } from "../blocks/index.ts";
@@ -29,10 +29,9 @@ export class VisibilityPolicy {
 
   /**
    * A condition on a profile id column: the profile is active, its member visible, and (for a member
-   * asking) no block hides it from `viewerProfileId` (a member's profile id, or a placeholder standing
-   * for one in a fragment compiled once: platform/db/compile.ts).
+   * asking) no block hides it from `viewerProfileId` (a member's profile id).
    */
-  visibleProfile(profileId: SQL, viewerProfileId: number | Placeholder | null, blocks: BlockDirection = "either"): SQL {
+  visibleProfile(profileId: SQL, viewerProfileId: number | null, blocks: BlockDirection = "either"): SQL {
     const active = activeProfileCondition(profileId, (userId) => this.visibleMember(userId));
     if (!viewerProfileId) return active;
     const unblocked =
