@@ -202,7 +202,7 @@ export async function openServices(
   accounts.onErase(chat.onErase);
   // Spec §1, §4: the message written on a profile's signup page goes out once the address is confirmed.
   accounts.onSignupMessage(async (message, host) => {
-    const settings = await site.settings({ host, locale: "en", geoipCountry: null, selectedCountry: null });
+    const settings = await site.settingsFor(host, "en");
     await chat.deliverSignupMessage(message, sendRules(settings));
   });
   const badges = new BadgeService(likes, chat);
@@ -251,7 +251,7 @@ export async function openServices(
       return user?.email ? { email: user.email, name: name ?? user.email } : null;
     },
     site: async () => {
-      const settings = await site.settings({ host: "", locale: "en", geoipCountry: null, selectedCountry: null });
+      const settings = await site.settingsFor("", "en");
       return {
         name: settings.name,
         origin: await site.originFor(""),
@@ -264,7 +264,7 @@ export async function openServices(
   const complaints = new ComplaintService(database.db, jobs, profiles);
   defineComplaintJobs(jobs, complaints, {
     mailer,
-    siteName: async () => (await site.settings({ host: "", locale: "en", geoipCountry: null, selectedCountry: null })).name,
+    siteName: async () => (await site.settingsFor("", "en")).name,
   });
   const pruneEvents = jobs.define("member-events.prune", async () => void (await events.prune()), { maxAttempts: 3 });
   jobs.schedule(pruneEvents, { everyMs: DAY, offsetMs: 4 * HOUR });
@@ -506,8 +506,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
       services: (request, nonce): SsrServices => {
         const host = requestHost(request);
         // The site's rules (countries, visible fields) for member lookups; their texts are not used.
-        const siteSettings = () =>
-          services.site.settings({ host: normaliseHost(host), locale: "en", geoipCountry: null, selectedCountry: null });
+        const siteSettings = () => services.site.settingsFor(normaliseHost(host), "en");
         return {
           mode: config.NODE_ENV,
           nonce,

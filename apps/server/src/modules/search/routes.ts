@@ -18,8 +18,7 @@ export async function searchRoutes(
   app: FastifyInstance,
   { profiles, search, site, hasTrafficSource }: SearchRoutesOptions,
 ): Promise<void> {
-  const settingsOf = (request: FastifyRequest) =>
-    site.settings({ host: requestHost(request), locale: requestLocale(request), geoipCountry: null, selectedCountry: null });
+  const settingsOf = (request: FastifyRequest) => site.settingsFor(requestHost(request), requestLocale(request));
 
   // The logged-out search rule (spec §4) is the service's: the page loader gets the same answer.
   handle(app, ENDPOINTS.search, async ({ request, member, query }) =>
