@@ -2,7 +2,7 @@ import { LOCALE_CODES, type LocaleCode, SESSION_COOKIE, type SsrServices } from 
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { AccountService } from "./modules/accounts/index.ts";
 import { type AccountJobs, defineAccountJobs } from "./modules/accounts/jobs.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
@@ -59,6 +59,7 @@ import { registerReadiness } from "./platform/http/readiness.ts";
 import { requestHost } from "./platform/http/request-locale.ts";
 import { registerSecurityHeaders } from "./platform/http/security-headers.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
+import { geoipCountryFrom, hasTrafficSource } from "./platform/http/visitor.ts";
 import { registerWebSocket, SESSIONS_ENDED_CHANNEL, type WsHub } from "./platform/http/ws.ts";
 import { preloadCatalogues, t } from "./platform/i18n.ts";
 import { JobRunner } from "./platform/jobs.ts";
@@ -344,12 +345,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   };
   const services = await openServices(config, { ...options, listeningPort }, server.log);
 
-  const geoipCountry = (request: FastifyRequest): string | null => {
-    if (!config.GEOIP_HEADER) return null;
-    const value = request.headers[config.GEOIP_HEADER];
-    const country = (Array.isArray(value) ? value[0] : value)?.toUpperCase();
-    return country && /^[A-Z]{2}$/.test(country) ? country : null;
-  };
+  const geoipCountry = geoipCountryFrom(config.GEOIP_HEADER);
 
   await server.register(cookie);
   await registerCompression(server);
@@ -396,16 +392,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   ];
   registerCsrfProtection(server, allowedOrigins);
   registerClosingConnections(server);
-  const hasTrafficSource = (request: FastifyRequest) => {
-    const raw = request.cookies.tracking;
-    if (!raw) return false;
-    try {
-      const record = JSON.parse(raw) as { network?: string; ref?: string };
-      return !!record.network || !!record.ref;
-    } catch {
-      return false;
-    }
-  };
 
   await server.register(siteRoutes, { site: services.site, geoipCountry });
   // The installable app: manifest, service worker, offline page (decision 026).
@@ -417,7 +403,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     publicUrl: config.PUBLIC_URL,
     allowedOrigins,
     geoipCountry,
-    hasTrafficSource,
   });
   // Only the profile routes take an upload (POST /api/photos.php): multipart's per-request hooks stay there.
   await server.register(async (uploads) => {
@@ -432,7 +417,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     profiles: services.profiles,
     search: services.search,
     site: services.site,
-    hasTrafficSource,
   });
   await server.register(locationRoutes, { location: services.location });
   await server.register(likeRoutes, { likes: services.likes, site: services.site });
