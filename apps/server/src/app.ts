@@ -13,6 +13,7 @@ import { BlockService } from "./modules/blocks/index.ts";
 import { blockRoutes } from "./modules/blocks/routes.ts";
 import { GifCatalogue, openGifSource } from "./modules/chat/gifs/gif-source.ts";
 import { ChatService } from "./modules/chat/index.ts";
+import { defineChatJobs } from "./modules/chat/jobs.ts";
 import { chatRoutes, sendFrameHandler, sendRules } from "./modules/chat/routes.ts";
 import { defineComplaintJobs } from "./modules/complaints/jobs.ts";
 import { complaintRoutes } from "./modules/complaints/routes.ts";
@@ -65,6 +66,7 @@ import { preloadCatalogues, t } from "./platform/i18n.ts";
 import { JobRunner } from "./platform/jobs.ts";
 import { type Mailer, OutboxMailer, openMailer } from "./platform/mailer.ts";
 import { MemberEvents } from "./platform/member-events.ts";
+import { defineMemberEventJobs } from "./platform/member-events-jobs.ts";
 import { OutboxSms, openSms, type SmsSender } from "./platform/sms.ts";
 import { openStorage } from "./platform/storage.ts";
 
@@ -187,9 +189,6 @@ export async function openServices(
   });
   const jobs = new JobRunner(database.db, { log });
   const accountJobs = defineAccountJobs(jobs, accounts, log);
-  // Periodic work, once per period across all nodes (decision 012).
-  jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
-  jobs.schedule(jobs.prune, { everyMs: DAY, offsetMs: 3 * HOUR });
   const events = new MemberEvents(database.db, bus);
   const likes = new LikeService(database.db, profiles, photos, visibility, events);
   // Spec §6: a block deletes the likes both ways in its transaction; opening a profile clears its new like.
@@ -207,15 +206,7 @@ export async function openServices(
     await chat.deliverSignupMessage(message, sendRules(settings));
   });
   const badges = new BadgeService(likes, chat);
-  const purgeChat = jobs.define(
-    "chat.purge-expired",
-    async () => {
-      const purged = await chat.purgeExpired();
-      if (purged) log.info({ purged }, "deleted messages past the retention window");
-    },
-    { timeoutMs: 30 * 60_000, maxAttempts: 3, backoffMs: 60_000 },
-  );
-  jobs.schedule(purgeChat, { everyMs: DAY, offsetMs: 5 * HOUR });
+  const chatJobs = defineChatJobs(jobs, chat, log);
   const sms = openSms({ url: config.SMS_URL, db: database.db });
   const discounts = new DiscountService(database.db);
   // Decision 030: Mollie, the embedded sandbox (a test site: loopback, or PAYMENTS_PROVIDER=sandbox),
@@ -261,14 +252,18 @@ export async function openServices(
     },
     log,
   });
-  jobs.schedule(paymentJobs.reconcile, { everyMs: 5 * 60_000 });
   const complaints = new ComplaintService(database.db, jobs, profiles);
   defineComplaintJobs(jobs, complaints, {
     mailer,
     siteName: async () => (await site.settingsFor("", "en")).name,
   });
-  const pruneEvents = jobs.define("member-events.prune", async () => void (await events.prune()), { maxAttempts: 3 });
-  jobs.schedule(pruneEvents, { everyMs: DAY, offsetMs: 4 * HOUR });
+  const eventJobs = defineMemberEventJobs(jobs, events);
+  // Periodic work, once per period across all nodes (decision 012); the daily ones staggered by the hour.
+  jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
+  jobs.schedule(jobs.prune, { everyMs: DAY, offsetMs: 3 * HOUR });
+  jobs.schedule(chatJobs.purgeExpired, { everyMs: DAY, offsetMs: 5 * HOUR });
+  jobs.schedule(paymentJobs.reconcile, { everyMs: 5 * 60_000 });
+  jobs.schedule(eventJobs.prune, { everyMs: DAY, offsetMs: 4 * HOUR });
   return {
     config,
     database,
