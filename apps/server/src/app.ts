@@ -14,7 +14,8 @@ import { blockRoutes } from "./modules/blocks/routes.ts";
 import { GifCatalogue, openGifSource } from "./modules/chat/gifs/gif-source.ts";
 import { ChatService } from "./modules/chat/index.ts";
 import { defineChatJobs } from "./modules/chat/jobs.ts";
-import { chatRoutes, sendFrameHandler, sendRules } from "./modules/chat/routes.ts";
+import { chatRoutes, sendRules } from "./modules/chat/routes.ts";
+import { registerChatFrames } from "./modules/chat/socket.ts";
 import { defineComplaintJobs } from "./modules/complaints/jobs.ts";
 import { complaintRoutes } from "./modules/complaints/routes.ts";
 import { ComplaintService } from "./modules/complaints/service.ts";
@@ -62,7 +63,7 @@ import { registerSecurityHeaders } from "./platform/http/security-headers.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
 import { geoipCountryFrom, hasTrafficSource } from "./platform/http/visitor.ts";
 import { registerWebSocket, SESSIONS_ENDED_CHANNEL, type WsHub } from "./platform/http/ws.ts";
-import { preloadCatalogues, t } from "./platform/i18n.ts";
+import { preloadCatalogues } from "./platform/i18n.ts";
 import { JobRunner } from "./platform/jobs.ts";
 import { type Mailer, OutboxMailer, openMailer } from "./platform/mailer.ts";
 import { MemberEvents } from "./platform/member-events.ts";
@@ -462,16 +463,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     allowedOrigins,
     authenticate: async (request) => (await memberOf(request))?.userId ?? null,
   });
-  // The chat's typing indicator: forwarded to the conversation's other member, never stored.
-  ws.onClientFrame("typing", async ({ frame, userId, locale, send }) => {
-    const refuse = (error: "authentication_required" | "not_found") =>
-      send({ type: "error", error, message: t(locale, `error.${error}`) });
-    if (userId === null) return refuse("authentication_required");
-    if (!(await services.chat.typing(userId, frame.conversation_id, frame.typing))) refuse("not_found");
-  });
-
-  // A chat message over the open socket: POST /api/message.php without a request of its own.
-  ws.onClientFrame("send", sendFrameHandler({ chat: services.chat, site: services.site }));
+  registerChatFrames(ws, { chat: services.chat, site: services.site });
 
   // Unknown API paths answer JSON, never the web app's HTML.
   server.all("/api/*", async () => {
