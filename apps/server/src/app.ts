@@ -1,4 +1,4 @@
-import { LOCALE_CODES, type LocaleCode, SESSION_COOKIE, type SsrServices } from "@app/contract";
+import { SESSION_COOKIE } from "@app/contract";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
@@ -41,7 +41,7 @@ import { searchRoutes } from "./modules/search/routes.ts";
 import { SearchService } from "./modules/search/service.ts";
 import { DEMO_CITIES } from "./modules/site/data/demo-people.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
-import { normaliseHost, SiteService, selectedCountryFromQuery } from "./modules/site/service.ts";
+import { SiteService } from "./modules/site/service.ts";
 import { VisibilityPolicy } from "./modules/visibility/index.ts";
 import { type Bus, openBus, RedisBus } from "./platform/bus.ts";
 import { type Config, defaultOrigin, isTestSite, paymentsProviderOf } from "./platform/config.ts";
@@ -58,10 +58,9 @@ import { mailboxRoutes } from "./platform/http/mailbox.ts";
 import { type ProviderHook, registerProviderHooks } from "./platform/http/provider-hooks.ts";
 import { fallbackStore } from "./platform/http/rate-limit-store.ts";
 import { registerReadiness } from "./platform/http/readiness.ts";
-import { requestHost } from "./platform/http/request-locale.ts";
 import { registerSecurityHeaders } from "./platform/http/security-headers.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
-import { geoipCountryFrom, hasTrafficSource } from "./platform/http/visitor.ts";
+import { geoipCountryFrom } from "./platform/http/visitor.ts";
 import { registerWebSocket, SESSIONS_ENDED_CHANNEL, type WsHub } from "./platform/http/ws.ts";
 import { preloadCatalogues } from "./platform/i18n.ts";
 import { JobRunner } from "./platform/jobs.ts";
@@ -70,6 +69,7 @@ import { MemberEvents } from "./platform/member-events.ts";
 import { defineMemberEventJobs } from "./platform/member-events-jobs.ts";
 import { OutboxSms, openSms, type SmsSender } from "./platform/sms.ts";
 import { openStorage } from "./platform/storage.ts";
+import { ssrServices } from "./ssr-services.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -474,59 +474,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     await registerSsr(server, {
       mode: options.web,
       bodyLimit: config.BODY_LIMIT_BYTES,
-      services: (request, nonce): SsrServices => {
-        const host = requestHost(request);
-        // The site's rules (countries, visible fields) for member lookups; their texts are not used.
-        const siteSettings = () => services.site.settingsFor(normaliseHost(host), "en");
-        return {
-          mode: config.NODE_ENV,
-          nonce,
-          geoipCountry: geoipCountry(request),
-          currentUser: async () => {
-            const member = await memberOf(request);
-            return member ? services.accounts.present(member) : null;
-          },
-          domainLanguage: async () => {
-            const { site } = await services.site.siteFor(host);
-            return (LOCALE_CODES as readonly string[]).includes(site.domainLanguage ?? "")
-              ? (site.domainLanguage as LocaleCode)
-              : null;
-          },
-          settings: async ({ locale, query }) => {
-            const { overrides } = await services.site.siteFor(host);
-            return services.site.settings({
-              host: normaliseHost(host),
-              locale,
-              geoipCountry: geoipCountry(request),
-              selectedCountry: selectedCountryFromQuery(query, overrides.countries),
-            });
-          },
-          companyInfo: () => services.site.companyInfo(host),
-          teaser: async ({ limit }) =>
-            services.search.teaserIfVisible({ limit }, await siteSettings(), { hasTrafficSource: hasTrafficSource(request) }),
-          member: async (id) => {
-            const settings = await siteSettings();
-            try {
-              return await services.profiles.memberView(id, await services.profiles.askerOf(await memberOf(request)), settings);
-            } catch (error) {
-              // The page says who blocked the asker (spec §6) instead of failing.
-              if (error instanceof AppError && error.code === "blocked_by") return { blocked_by: String(error.params.name) };
-              throw error;
-            }
-          },
-          matchFinder: async () => {
-            const member = await memberOf(request);
-            if (!member) return null;
-            return services.search.matchFinder(member.userId, await siteSettings());
-          },
-          cityCentre: async (country, city) => services.location.coordinatesOf(country, null, city),
-          searchMembers: async (query) => {
-            const settings = await siteSettings();
-            const asker = await services.profiles.askerOf(await memberOf(request));
-            return services.search.searchIfVisible(query, asker, settings, { hasTrafficSource: hasTrafficSource(request) });
-          },
-        };
-      },
+      services: ssrServices(services, geoipCountry),
     });
   } else {
     server.setNotFoundHandler(async () => {
