@@ -1,8 +1,8 @@
-import { LOCALE_CODES, type LocaleCode, SESSION_COOKIE, type SsrServices } from "@app/contract";
+import { SESSION_COOKIE } from "@app/contract";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { AccountService } from "./modules/accounts/index.ts";
 import { type AccountJobs, defineAccountJobs } from "./modules/accounts/jobs.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
@@ -13,7 +13,9 @@ import { BlockService } from "./modules/blocks/index.ts";
 import { blockRoutes } from "./modules/blocks/routes.ts";
 import { GifCatalogue, openGifSource } from "./modules/chat/gifs/gif-source.ts";
 import { ChatService } from "./modules/chat/index.ts";
-import { chatRoutes, sendFrameHandler, sendRules } from "./modules/chat/routes.ts";
+import { defineChatJobs } from "./modules/chat/jobs.ts";
+import { chatRoutes, sendRules } from "./modules/chat/routes.ts";
+import { registerChatFrames } from "./modules/chat/socket.ts";
 import { defineComplaintJobs } from "./modules/complaints/jobs.ts";
 import { complaintRoutes } from "./modules/complaints/routes.ts";
 import { ComplaintService } from "./modules/complaints/service.ts";
@@ -39,7 +41,7 @@ import { searchRoutes } from "./modules/search/routes.ts";
 import { SearchService } from "./modules/search/service.ts";
 import { DEMO_CITIES } from "./modules/site/data/demo-people.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
-import { normaliseHost, SiteService, selectedCountryFromQuery } from "./modules/site/service.ts";
+import { SiteService } from "./modules/site/service.ts";
 import { VisibilityPolicy } from "./modules/visibility/index.ts";
 import { type Bus, openBus, RedisBus } from "./platform/bus.ts";
 import { type Config, defaultOrigin, isTestSite, paymentsProviderOf } from "./platform/config.ts";
@@ -56,16 +58,18 @@ import { mailboxRoutes } from "./platform/http/mailbox.ts";
 import { type ProviderHook, registerProviderHooks } from "./platform/http/provider-hooks.ts";
 import { fallbackStore } from "./platform/http/rate-limit-store.ts";
 import { registerReadiness } from "./platform/http/readiness.ts";
-import { requestHost } from "./platform/http/request-locale.ts";
 import { registerSecurityHeaders } from "./platform/http/security-headers.ts";
 import { registerSsr } from "./platform/http/ssr.ts";
+import { geoipCountryFrom } from "./platform/http/visitor.ts";
 import { registerWebSocket, SESSIONS_ENDED_CHANNEL, type WsHub } from "./platform/http/ws.ts";
-import { preloadCatalogues, t } from "./platform/i18n.ts";
+import { preloadCatalogues } from "./platform/i18n.ts";
 import { JobRunner } from "./platform/jobs.ts";
 import { type Mailer, OutboxMailer, openMailer } from "./platform/mailer.ts";
 import { MemberEvents } from "./platform/member-events.ts";
+import { defineMemberEventJobs } from "./platform/member-events-jobs.ts";
 import { OutboxSms, openSms, type SmsSender } from "./platform/sms.ts";
 import { openStorage } from "./platform/storage.ts";
+import { ssrServices } from "./ssr-services.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -186,9 +190,6 @@ export async function openServices(
   });
   const jobs = new JobRunner(database.db, { log });
   const accountJobs = defineAccountJobs(jobs, accounts, log);
-  // Periodic work, once per period across all nodes (decision 012).
-  jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
-  jobs.schedule(jobs.prune, { everyMs: DAY, offsetMs: 3 * HOUR });
   const events = new MemberEvents(database.db, bus);
   const likes = new LikeService(database.db, profiles, photos, visibility, events);
   // Spec §6: a block deletes the likes both ways in its transaction; opening a profile clears its new like.
@@ -202,19 +203,11 @@ export async function openServices(
   accounts.onErase(chat.onErase);
   // Spec §1, §4: the message written on a profile's signup page goes out once the address is confirmed.
   accounts.onSignupMessage(async (message, host) => {
-    const settings = await site.settings({ host, locale: "en", geoipCountry: null, selectedCountry: null });
+    const settings = await site.settingsFor(host, "en");
     await chat.deliverSignupMessage(message, sendRules(settings));
   });
   const badges = new BadgeService(likes, chat);
-  const purgeChat = jobs.define(
-    "chat.purge-expired",
-    async () => {
-      const purged = await chat.purgeExpired();
-      if (purged) log.info({ purged }, "deleted messages past the retention window");
-    },
-    { timeoutMs: 30 * 60_000, maxAttempts: 3, backoffMs: 60_000 },
-  );
-  jobs.schedule(purgeChat, { everyMs: DAY, offsetMs: 5 * HOUR });
+  const chatJobs = defineChatJobs(jobs, chat, log);
   const sms = openSms({ url: config.SMS_URL, db: database.db });
   const discounts = new DiscountService(database.db);
   // Decision 030: Mollie, the embedded sandbox (a test site: loopback, or PAYMENTS_PROVIDER=sandbox),
@@ -251,7 +244,7 @@ export async function openServices(
       return user?.email ? { email: user.email, name: name ?? user.email } : null;
     },
     site: async () => {
-      const settings = await site.settings({ host: "", locale: "en", geoipCountry: null, selectedCountry: null });
+      const settings = await site.settingsFor("", "en");
       return {
         name: settings.name,
         origin: await site.originFor(""),
@@ -260,14 +253,18 @@ export async function openServices(
     },
     log,
   });
-  jobs.schedule(paymentJobs.reconcile, { everyMs: 5 * 60_000 });
   const complaints = new ComplaintService(database.db, jobs, profiles);
   defineComplaintJobs(jobs, complaints, {
     mailer,
-    siteName: async () => (await site.settings({ host: "", locale: "en", geoipCountry: null, selectedCountry: null })).name,
+    siteName: async () => (await site.settingsFor("", "en")).name,
   });
-  const pruneEvents = jobs.define("member-events.prune", async () => void (await events.prune()), { maxAttempts: 3 });
-  jobs.schedule(pruneEvents, { everyMs: DAY, offsetMs: 4 * HOUR });
+  const eventJobs = defineMemberEventJobs(jobs, events);
+  // Periodic work, once per period across all nodes (decision 012); the daily ones staggered by the hour.
+  jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
+  jobs.schedule(jobs.prune, { everyMs: DAY, offsetMs: 3 * HOUR });
+  jobs.schedule(chatJobs.purgeExpired, { everyMs: DAY, offsetMs: 5 * HOUR });
+  jobs.schedule(paymentJobs.reconcile, { everyMs: 5 * 60_000 });
+  jobs.schedule(eventJobs.prune, { everyMs: DAY, offsetMs: 4 * HOUR });
   return {
     config,
     database,
@@ -344,12 +341,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   };
   const services = await openServices(config, { ...options, listeningPort }, server.log);
 
-  const geoipCountry = (request: FastifyRequest): string | null => {
-    if (!config.GEOIP_HEADER) return null;
-    const value = request.headers[config.GEOIP_HEADER];
-    const country = (Array.isArray(value) ? value[0] : value)?.toUpperCase();
-    return country && /^[A-Z]{2}$/.test(country) ? country : null;
-  };
+  const geoipCountry = geoipCountryFrom(config.GEOIP_HEADER);
 
   await server.register(cookie);
   await registerCompression(server);
@@ -396,16 +388,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   ];
   registerCsrfProtection(server, allowedOrigins);
   registerClosingConnections(server);
-  const hasTrafficSource = (request: FastifyRequest) => {
-    const raw = request.cookies.tracking;
-    if (!raw) return false;
-    try {
-      const record = JSON.parse(raw) as { network?: string; ref?: string };
-      return !!record.network || !!record.ref;
-    } catch {
-      return false;
-    }
-  };
 
   await server.register(siteRoutes, { site: services.site, geoipCountry });
   // The installable app: manifest, service worker, offline page (decision 026).
@@ -417,7 +399,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     publicUrl: config.PUBLIC_URL,
     allowedOrigins,
     geoipCountry,
-    hasTrafficSource,
   });
   // Only the profile routes take an upload (POST /api/photos.php): multipart's per-request hooks stay there.
   await server.register(async (uploads) => {
@@ -432,7 +413,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     profiles: services.profiles,
     search: services.search,
     site: services.site,
-    hasTrafficSource,
   });
   await server.register(locationRoutes, { location: services.location });
   await server.register(likeRoutes, { likes: services.likes, site: services.site });
@@ -483,16 +463,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     allowedOrigins,
     authenticate: async (request) => (await memberOf(request))?.userId ?? null,
   });
-  // The chat's typing indicator: forwarded to the conversation's other member, never stored.
-  ws.onClientFrame("typing", async ({ frame, userId, locale, send }) => {
-    const refuse = (error: "authentication_required" | "not_found") =>
-      send({ type: "error", error, message: t(locale, `error.${error}`) });
-    if (userId === null) return refuse("authentication_required");
-    if (!(await services.chat.typing(userId, frame.conversation_id, frame.typing))) refuse("not_found");
-  });
-
-  // A chat message over the open socket: POST /api/message.php without a request of its own.
-  ws.onClientFrame("send", sendFrameHandler({ chat: services.chat, site: services.site }));
+  registerChatFrames(ws, { chat: services.chat, site: services.site });
 
   // Unknown API paths answer JSON, never the web app's HTML.
   server.all("/api/*", async () => {
@@ -503,60 +474,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     await registerSsr(server, {
       mode: options.web,
       bodyLimit: config.BODY_LIMIT_BYTES,
-      services: (request, nonce): SsrServices => {
-        const host = requestHost(request);
-        // The site's rules (countries, visible fields) for member lookups; their texts are not used.
-        const siteSettings = () =>
-          services.site.settings({ host: normaliseHost(host), locale: "en", geoipCountry: null, selectedCountry: null });
-        return {
-          mode: config.NODE_ENV,
-          nonce,
-          geoipCountry: geoipCountry(request),
-          currentUser: async () => {
-            const member = await memberOf(request);
-            return member ? services.accounts.present(member) : null;
-          },
-          domainLanguage: async () => {
-            const { site } = await services.site.siteFor(host);
-            return (LOCALE_CODES as readonly string[]).includes(site.domainLanguage ?? "")
-              ? (site.domainLanguage as LocaleCode)
-              : null;
-          },
-          settings: async ({ locale, query }) => {
-            const { overrides } = await services.site.siteFor(host);
-            return services.site.settings({
-              host: normaliseHost(host),
-              locale,
-              geoipCountry: geoipCountry(request),
-              selectedCountry: selectedCountryFromQuery(query, overrides.countries),
-            });
-          },
-          companyInfo: () => services.site.companyInfo(host),
-          teaser: async ({ limit }) =>
-            services.search.teaserIfVisible({ limit }, await siteSettings(), { hasTrafficSource: hasTrafficSource(request) }),
-          member: async (id) => {
-            const settings = await siteSettings();
-            try {
-              return await services.profiles.memberView(id, await services.profiles.askerOf(await memberOf(request)), settings);
-            } catch (error) {
-              // The page says who blocked the asker (spec §6) instead of failing.
-              if (error instanceof AppError && error.code === "blocked_by") return { blocked_by: String(error.params.name) };
-              throw error;
-            }
-          },
-          matchFinder: async () => {
-            const member = await memberOf(request);
-            if (!member) return null;
-            return services.search.matchFinder(member.userId, await siteSettings());
-          },
-          cityCentre: async (country, city) => services.location.coordinatesOf(country, null, city),
-          searchMembers: async (query) => {
-            const settings = await siteSettings();
-            const asker = await services.profiles.askerOf(await memberOf(request));
-            return services.search.searchIfVisible(query, asker, settings, { hasTrafficSource: hasTrafficSource(request) });
-          },
-        };
-      },
+      services: ssrServices(services, geoipCountry),
     });
   } else {
     server.setNotFoundHandler(async () => {

@@ -12,6 +12,7 @@ import { AppError } from "../../platform/errors.ts";
 import { getFromThisSite } from "../../platform/http/csrf.ts";
 import { forgetMember, handle, refreshMember } from "../../platform/http/endpoint.ts";
 import { requestHost, requestLocale } from "../../platform/http/request-locale.ts";
+import { hasTrafficSource } from "../../platform/http/visitor.ts";
 import type { MemberEvents } from "../../platform/member-events.ts";
 import type { SiteService } from "../site/service.ts";
 import { clearSessionCookie, isSecure, setDeviceCookie, setSessionCookie } from "./http.ts";
@@ -24,7 +25,6 @@ export interface AccountRoutesOptions {
   /** Origins besides the request's own that count as this site (PUBLIC_URL, ALLOWED_ORIGINS). */
   allowedOrigins: readonly string[];
   geoipCountry(request: FastifyRequest): string | null;
-  hasTrafficSource(request: FastifyRequest): boolean;
   /** The member's other tabs and devices hear of changes to the account (`user.changed`). */
   events: Pick<MemberEvents, "publish">;
 }
@@ -140,7 +140,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
           : (overrides.countries[0] ?? "NL");
       const { user, token } = await accounts.signup(body, {
         ...(await context(request)),
-        signupsOpen: signupsEnabled(settings, options.hasTrafficSource(request)),
+        signupsOpen: signupsEnabled(settings, hasTrafficSource(request)),
         signupCredits: settings.signup_credits,
         country,
       });

@@ -37,12 +37,7 @@ describe("web app manifest", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^application\/manifest\+json/);
     const manifest = response.json();
-    const settings = await app.services.site.settings({
-      host: "localhost",
-      locale: "de",
-      geoipCountry: null,
-      selectedCountry: null,
-    });
+    const settings = await app.services.site.settingsFor("localhost", "de");
     expect(manifest).toMatchObject({
       name: settings.name,
       short_name: shortName(settings.name),

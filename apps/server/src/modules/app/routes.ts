@@ -144,7 +144,7 @@ export async function appRoutes(app: FastifyInstance, { site }: AppRoutesOptions
 
   app.get(APP.manifestPath, async (request, reply) => {
     const locale = requestLocale(request);
-    const settings = await site.settings({ host: requestHost(request), locale, geoipCountry: null, selectedCountry: null });
+    const settings = await site.settingsFor(requestHost(request), locale);
     reply
       .type("application/manifest+json; charset=utf-8")
       .header("cache-control", "no-cache")

@@ -198,12 +198,7 @@ describe("text chat", () => {
 
   it("refuses a text longer than message_length", async () => {
     const [ann, ben] = await pair();
-    const { message_length: max } = await app.services.site.settings({
-      host: "",
-      locale: "en",
-      geoipCountry: null,
-      selectedCountry: null,
-    });
+    const { message_length: max } = await app.services.site.settingsFor("", "en");
     const refused = await post(ann.client, { profile_id: ben.profileId, text: "x".repeat(max + 1) });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toBe("message_too_long");

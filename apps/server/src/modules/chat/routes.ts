@@ -45,7 +45,7 @@ export function sendRules(settings: Settings): SendRules {
 
 /** The settings of the request's site (its rules: costs, message length) in the request's language. */
 const siteSettingsOf = (site: SiteService, request: FastifyRequest) =>
-  site.settings({ host: requestHost(request), locale: requestLocale(request), geoipCountry: null, selectedCountry: null });
+  site.settingsFor(requestHost(request), requestLocale(request));
 
 /**
  * Sends a member may make over the WebSocket per minute on one node: as SEND_LIMIT, counted per member

@@ -18,8 +18,7 @@ export async function likeRoutes(
   app: FastifyInstance,
   { likes, site }: { likes: LikeService; site: SiteService },
 ): Promise<void> {
-  const settingsOf = (request: FastifyRequest) =>
-    site.settings({ host: requestHost(request), locale: requestLocale(request), geoipCountry: null, selectedCountry: null });
+  const settingsOf = (request: FastifyRequest) => site.settingsFor(requestHost(request), requestLocale(request));
 
   handle(app, ENDPOINTS.likes, async ({ request, member, query }) =>
     likes.list(member, query.type, query.page ?? 1, showsCity(await settingsOf(request))),

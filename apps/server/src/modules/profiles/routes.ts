@@ -18,8 +18,7 @@ export interface ProfileRoutesOptions {
 
 /** Member views, and the member's own profile and photos (see the contract's endpoint table). */
 export async function profileRoutes(app: FastifyInstance, { profiles, photos, site }: ProfileRoutesOptions): Promise<void> {
-  const settingsOf = (request: FastifyRequest) =>
-    site.settings({ host: requestHost(request), locale: requestLocale(request), geoipCountry: null, selectedCountry: null });
+  const settingsOf = (request: FastifyRequest) => site.settingsFor(requestHost(request), requestLocale(request));
 
   // One member's profile, as the asker may see it (visitors too: profile pages are public).
   handle(app, ENDPOINTS.member, async ({ request, member, query }) => {

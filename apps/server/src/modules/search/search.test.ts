@@ -130,12 +130,7 @@ describe("member search", () => {
         countCap: 10,
       },
     );
-    const settings = await env.app.services.site.settings({
-      host: "localhost",
-      locale: "en",
-      geoipCountry: null,
-      selectedCountry: null,
-    });
+    const settings = await env.app.services.site.settingsFor("localhost", "en");
     const asker = { profileId, paid: false };
     const page1 = await capped.search({}, asker, settings);
     expect(page1).toMatchObject({ numResults: 10, numResultsCapped: true, page: 1, pages: 1 });

@@ -227,6 +227,14 @@ export class SiteService {
     };
   }
 
+  /**
+   * The settings of the site serving `host` in `locale`, for a caller with no visitor's country: the
+   * site's rules and texts (costs, visible fields, name) for routes, page loaders and jobs.
+   */
+  settingsFor(host: string, locale: LocaleCode): Promise<Settings> {
+    return this.settings({ host, locale, geoipCountry: null, selectedCountry: null });
+  }
+
   async companyInfo(host: string): Promise<CompanyInfo> {
     const { company } = await this.siteFor(host);
     return {

@@ -22,8 +22,13 @@ declare module "fastify" {
      * than reading it again in a round trip of its own (decision 020, "The session inside the send").
      */
     sessionKey(request: FastifyRequest): string | null;
+    /** Each registered endpoint's run (session, input, handler), for in-process calls (`answerOf`). */
+    endpointRuns: Map<Endpoint, EndpointRun>;
   }
 }
+
+/** One endpoint's handler behind its session check and input parsing, on the given query and body; its answer unsent. */
+type EndpointRun = (request: FastifyRequest, reply: FastifyReply, rawQuery: unknown, rawBody: unknown) => Promise<unknown>;
 
 /** How many times a GET endpoint runs again after its database connection was cut (see handle()). */
 const READ_RETRIES = 2;
@@ -152,14 +157,14 @@ export function handle<const E extends Endpoint>(
     ...(endpoint.response === "redirect" ? {} : { schema: { response: { 200: jsonSchemaOf(endpoint.response) } } }),
     config: { endpoint, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     handler: async (request, reply) => {
-      if (endpoint.method !== "GET") return run(request, reply);
+      if (endpoint.method !== "GET") return sent(reply, await run(request, reply, request.query, request.body));
       // A read whose database connection was cut under it (a PostgreSQL restart or failover, its
       // connections terminated) runs again on another: reads must not fail for it (issue #25). A GET
       // changes nothing, so running it again is safe. Twice more at most, a moment apart (the pool may
       // hand out another of the cut connections before it has noticed); still failing, it answers 503.
       for (let attempt = 0; ; attempt++) {
         try {
-          return await run(request, reply);
+          return sent(reply, await run(request, reply, request.query, request.body));
         } catch (error) {
           if (attempt >= READ_RETRIES || !isConnectionFailure(error)) throw error;
           resolved.delete(request);
@@ -169,18 +174,23 @@ export function handle<const E extends Endpoint>(
     },
   });
 
-  async function run(request: FastifyRequest, reply: FastifyReply) {
+  app.endpointRuns?.set(endpoint, run);
+
+  async function run(request: FastifyRequest, reply: FastifyReply, rawQuery: unknown, rawBody: unknown) {
     const member = endpoint.auth === "none" ? null : await memberOf(request);
     if (endpoint.auth === "member" && !member) throw new AppError("authentication_required");
-    const query = endpoint.query ? parseRequest(endpoint.query, request.query ?? {}) : undefined;
-    const body = endpoint.body && endpoint.body !== "multipart" ? parseRequest(endpoint.body, request.body ?? {}) : undefined;
-    const answer = await handler({ request, reply, member, query, body } as EndpointContext<E>);
-    if (answer !== null && typeof answer === "object" && PRESERIALIZED in answer) {
-      // A string with a JSON type is sent as it is (Fastify serialises only objects).
-      return reply.type("application/json; charset=utf-8").send(answer[PRESERIALIZED]);
-    }
-    return answer;
+    const query = endpoint.query ? parseRequest(endpoint.query, rawQuery ?? {}) : undefined;
+    const body = endpoint.body && endpoint.body !== "multipart" ? parseRequest(endpoint.body, rawBody ?? {}) : undefined;
+    return handler({ request, reply, member, query, body } as EndpointContext<E>);
   }
+}
+
+const isPreserialized = (answer: unknown): answer is Preserialized =>
+  answer !== null && typeof answer === "object" && PRESERIALIZED in answer;
+
+/** A route's answer as Fastify sends it: a preserialized one as its text (Fastify serialises only objects). */
+function sent(reply: FastifyReply, answer: unknown) {
+  return isPreserialized(answer) ? reply.type("application/json; charset=utf-8").send(answer[PRESERIALIZED]) : answer;
 }
 
 /**
@@ -188,6 +198,7 @@ export function handle<const E extends Endpoint>(
  * through it, see jsonSchemaOf): registering one without stops the server at start.
  */
 export function registerEndpointRules(app: FastifyInstance): void {
+  app.decorate("endpointRuns", new Map<Endpoint, EndpointRun>());
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/") || route.url === "/api/*") return;
     const endpoint = (route.config as { endpoint?: Endpoint } | undefined)?.endpoint;
@@ -196,6 +207,43 @@ export function registerEndpointRules(app: FastifyInstance): void {
       throw new Error(`${route.method} ${route.url} is not an endpoint of the contract with a response schema`);
     }
   });
+}
+
+type ReadEndpoint = Endpoint & { method: "GET"; response: z.ZodType };
+
+/**
+ * What a GET endpoint answers for this request, asked in process (the server-rendered pages' data, ssr-services.ts):
+ * the route's own handler on the request's member, with `query` parsed by the contract as the route
+ * parses it, and the answer parsed by the response schema, which drops every field the contract does not
+ * name as the route's serializer does. It fails as the route does (AppError). The headers and cookies
+ * the handler sets belong to an API answer, not to the page: they go to a stand-in reply and are dropped.
+ */
+export async function answerOf<const E extends ReadEndpoint>(
+  request: FastifyRequest,
+  endpoint: E,
+  query?: E["query"] extends z.ZodType ? z.input<E["query"]> : never,
+): Promise<z.output<E["response"]>> {
+  const run = request.server.endpointRuns.get(endpoint);
+  if (!run) throw new Error(`${endpoint.method} ${endpoint.path} has no handler registered`);
+  const answer = await run(request, standInReply(request), query, undefined);
+  const plain: unknown = isPreserialized(answer) ? JSON.parse(answer[PRESERIALIZED]) : answer;
+  return endpoint.response.parse(plain) as z.output<E["response"]>;
+}
+
+/** A reply that takes what a handler sets on it (headers, cookies, status) and keeps none of it. */
+function standInReply(request: FastifyRequest): FastifyReply {
+  const reply = {
+    request,
+    header: () => reply,
+    headers: () => reply,
+    type: () => reply,
+    code: () => reply,
+    status: () => reply,
+    setCookie: () => reply,
+    clearCookie: () => reply,
+    serialize: (payload: unknown) => JSON.stringify(payload),
+  };
+  return reply as unknown as FastifyReply;
 }
 
 /** Whether a number can be an id of our integer columns (for ids that do not come through a schema). */

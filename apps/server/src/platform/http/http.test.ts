@@ -5,7 +5,7 @@ import { z } from "zod";
 import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
 import { AppError } from "../errors.ts";
 import { t } from "../i18n.ts";
-import { handle, preserialize, registerEndpointRules } from "./endpoint.ts";
+import { answerOf, handle, preserialize, registerEndpointRules } from "./endpoint.ts";
 
 let database: TestDatabase;
 let app: TestApp;
@@ -28,11 +28,8 @@ beforeAll(async () => {
     throw new AppError("rate_limited");
   });
   // An answer with a field the contract does not name (a password hash, say) loses it on the way out.
-  handle(
-    app.server,
-    { method: "GET", path: "/api/leak-test.php", auth: "none", response: z.object({ name: z.string() }) },
-    async () => ({ name: "Anna", password_hash: "$argon2id$secret" }) as { name: string },
-  );
+  const leak = { method: "GET", path: "/api/leak-test.php", auth: "none", response: z.object({ name: z.string() }) } as const;
+  handle(app.server, leak, async () => ({ name: "Anna", password_hash: "$argon2id$secret" }) as { name: string });
   // The same through an answer serialised ahead of time (kept and sent again, as the settings are).
   const kept = {
     method: "GET",
@@ -43,6 +40,12 @@ beforeAll(async () => {
   handle(app.server, kept, async ({ reply }) =>
     preserialize(kept, reply, { name: "Bea", password_hash: "$argon2id$kept" } as { name: string }),
   );
+  // A page asking endpoints in process, as the server-rendered pages do (ssr-services.ts).
+  app.server.get("/page-data-test", async (request) => ({
+    leak: await answerOf(request, leak),
+    kept: await answerOf(request, kept),
+    user: await answerOf(request, ENDPOINTS.user),
+  }));
 });
 
 afterAll(async () => {
@@ -82,6 +85,15 @@ describe("endpoint table", () => {
     expect(kept.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(kept.json()).toEqual({ name: "Bea" });
     expect(kept.body).not.toContain("argon2");
+  });
+
+  it("answers an in-process call (answerOf) through the route's handler and response schema, without the API's headers", async () => {
+    const response = await app.server.inject({ url: "/page-data-test", headers: { cookie: "auth.session=stale" } });
+    expect(response.json()).toEqual({ leak: { name: "Anna" }, kept: { name: "Bea" }, user: { user: null } });
+    expect(response.body).not.toContain("argon2");
+    // GET /api/user.php answers no-store and clears a stale session cookie: the page's own reply does neither.
+    expect(response.headers["cache-control"]).not.toBe("no-store");
+    expect(response.headers["set-cookie"]).toBeUndefined();
   });
 
   it("refuses a NUL character in any string of a query or body with 400 (decision 032), and ids beyond the integer columns with 422", async () => {

@@ -1,0 +1,73 @@
+import { ENDPOINTS, LOCALE_CODES, type LocaleCode, type SsrServices } from "@app/contract";
+import type { FastifyRequest } from "fastify";
+import type { LocationService } from "./modules/location/service.ts";
+import type { SearchService } from "./modules/search/service.ts";
+import { type SiteService, selectedCountryFromQuery } from "./modules/site/service.ts";
+import type { Config } from "./platform/config.ts";
+import { AppError } from "./platform/errors.ts";
+import { answerOf, memberOf } from "./platform/http/endpoint.ts";
+import { requestHost } from "./platform/http/request-locale.ts";
+import { hasTrafficSource } from "./platform/http/visitor.ts";
+
+/**
+ * What the server-rendered pages' loaders get for one request (the contract's SsrServices). Where a page
+ * shows what an API call answers (the user, a member, the search, the match finder, the company), it asks
+ * that call's own endpoint in process (`answerOf`): the same handler and rules, its answer cut to the
+ * contract's response schema, so a page never holds a field the API would not send. The rest has no call
+ * of its own: the settings in the page's language, the site's language, the home page's teaser, a city.
+ */
+export function ssrServices(
+  services: { config: Pick<Config, "NODE_ENV">; site: SiteService; search: SearchService; location: LocationService },
+  geoipCountry: (request: FastifyRequest) => string | null,
+): (request: FastifyRequest, nonce: string) => SsrServices {
+  const { config, site, search, location } = services;
+  return (request, nonce) => {
+    const host = requestHost(request);
+    return {
+      mode: config.NODE_ENV,
+      nonce,
+      geoipCountry: geoipCountry(request),
+      currentUser: async () => (await answerOf(request, ENDPOINTS.user)).user,
+      domainLanguage: async () => {
+        const { site: row } = await site.siteFor(host);
+        return (LOCALE_CODES as readonly string[]).includes(row.domainLanguage ?? "") ? (row.domainLanguage as LocaleCode) : null;
+      },
+      // In the page's language (its path or the visitor's choice), which GET /api/settings.php cannot be told.
+      settings: async ({ locale, query }) => {
+        const { overrides } = await site.siteFor(host);
+        return site.settings({
+          host,
+          locale,
+          geoipCountry: geoipCountry(request),
+          selectedCountry: selectedCountryFromQuery(query, overrides.countries),
+        });
+      },
+      companyInfo: async () => (await answerOf(request, ENDPOINTS.companyInfo)).company,
+      // The site's rules (countries, logged-out search) only; their texts are not used.
+      teaser: async ({ limit }) =>
+        search.teaserIfVisible({ limit }, await site.settingsFor(host, "en"), { hasTrafficSource: hasTrafficSource(request) }),
+      member: async (id) => {
+        try {
+          return await answerOf(request, ENDPOINTS.member, { id });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          // The page says who blocked the asker (spec §6) instead of failing; a hidden member is no page.
+          if (error.code === "blocked_by") return { blocked_by: String(error.params.name) };
+          if (error.code === "not_found") return null;
+          throw error;
+        }
+      },
+      matchFinder: async () => ((await memberOf(request)) ? answerOf(request, ENDPOINTS.matchFinder) : null),
+      cityCentre: async (country, city) => location.coordinatesOf(country, null, city),
+      searchMembers: async (query) => {
+        try {
+          return await answerOf(request, ENDPOINTS.search, query);
+        } catch (error) {
+          // The logged-out search rule (spec §4) hides the search from this visitor: the page shows none.
+          if (error instanceof AppError && error.code === "authentication_required") return null;
+          throw error;
+        }
+      },
+    };
+  };
+}
