@@ -12,16 +12,14 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import { handle, isId, memberOf } from "../../platform/http/endpoint.ts";
-import { errorAnswer } from "../../platform/http/errors.ts";
 import { requestHost, requestLocale } from "../../platform/http/request-locale.ts";
-import type { ClientFrameHandler } from "../../platform/http/ws.ts";
 import type { ProfileService } from "../profiles/service.ts";
 import type { SiteService } from "../site/service.ts";
 import { type GifCatalogue, localGifFile } from "./gifs/gif-source.ts";
 import type { ChatService, SendRules } from "./service.ts";
 
 /** Sends per client address (IPv6 per /64): far above a person typing, far below a script. */
-const SEND_LIMIT = { max: 120, timeWindow: "1 minute" };
+export const SEND_LIMIT = { max: 120, timeWindow: "1 minute" };
 /** GIF searches per client address: a picker searches as the member types. */
 const GIF_SEARCH_LIMIT = { max: 120, timeWindow: "1 minute" };
 /** The gift images and local GIFs change only with a release; a week in any cache. */
@@ -44,63 +42,8 @@ export function sendRules(settings: Settings): SendRules {
 }
 
 /** The settings of the request's site (its rules: costs, message length) in the request's language. */
-const siteSettingsOf = (site: SiteService, request: FastifyRequest) =>
+export const siteSettingsOf = (site: SiteService, request: FastifyRequest) =>
   site.settingsFor(requestHost(request), requestLocale(request));
-
-/**
- * Sends a member may make over the WebSocket per minute on one node: as SEND_LIMIT, counted per member
- * (the socket is authenticated) instead of per address.
- */
-class SendsPerMember {
-  private readonly windows = new Map<number, { start: number; count: number }>();
-
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  take(userId: number): boolean {
-    const now = this.now();
-    // Old windows go now and then, so the map holds only members who sent lately.
-    if (this.windows.size > 10_000) {
-      for (const [id, window] of this.windows) if (now - window.start >= this.windowMs) this.windows.delete(id);
-    }
-    const window = this.windows.get(userId);
-    if (!window || now - window.start >= this.windowMs) {
-      this.windows.set(userId, { start: now, count: 1 });
-      return true;
-    }
-    window.count++;
-    return window.count <= this.max;
-  }
-}
-
-/**
- * The `send` client frame: POST /api/message.php over the member's open socket, without a request of
- * its own (no HTTP round, no cookie parsing, no shared rate-limit counter), answered with `sent` or
- * `send_failed` (the status and body the HTTP call would answer). The session is checked again for every
- * frame, inside the send's transaction (ChatService.send's `sessionKey`): a logout or a deletion stops the
- * sends at once, and whether the member is premium is read there too.
- */
-export function sendFrameHandler({ chat, site }: { chat: ChatService; site: SiteService }): ClientFrameHandler<"send"> {
-  const limit = new SendsPerMember(SEND_LIMIT.max, 60_000);
-  return async ({ frame, request, locale, send }) => {
-    const { message } = frame;
-    try {
-      // The member the socket was opened with; whether their session still stands is checked in the
-      // send's first statement (a logout or a deletion stops the sends at once).
-      const member = await memberOf(request);
-      if (!member) throw new AppError("authentication_required");
-      if (!limit.take(member.userId)) throw new AppError("rate_limited");
-      const rules = sendRules(await siteSettingsOf(site, request));
-      send({ type: "sent", answer: await chat.send(member, message, rules, request.server.sessionKey(request)) });
-    } catch (error) {
-      const { status, body } = errorAnswer(error, locale, request.log);
-      send({ type: "send_failed", client_id: message.client_id, status, body });
-    }
-  };
-}
 
 /** This module's files (gift images, local GIFs), read once and kept: a few hundred kilobytes in all. */
 const mediaFiles = new Map<string, Promise<Buffer>>();
