@@ -1,11 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/index.ts";
+import { type Db, rowsOf } from "../../platform/db/index.ts";
 import type { ListedProfiles, TeaserRow } from "../profiles/service.ts";
-
-/** Rows of a statement (both drivers answer `{ rows }`); the column names below are TeaserRow's. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * Rows of `listed` (the profiles module's subquery) that also match `where`, newest first, `offset` rows

@@ -4,6 +4,7 @@ import { alias, integer, PgDialect, pgTable, text } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../test/harness.ts";
 import { compileFragment, plainSqlCompiler } from "./compile.ts";
+import { rowsOf } from "./index.ts";
 
 const things = pgTable("compile_things", { id: integer("id").primaryKey(), name: text("name") });
 const db = drizzle.mock();
@@ -105,11 +106,7 @@ describe("the database's statements", () => {
       await tx.insert(things).values({ id: 3, name: "three" });
       await tx.execute(sql`update "compile_things" set "name" = ${"two"} where "id" = ${2}`);
     });
-    const viaTemplate = (
-      (await db.execute(sql`select "id", "name" from "compile_things" where "id" <= ${3} order by "id"`)) as unknown as {
-        rows: unknown[];
-      }
-    ).rows;
+    const viaTemplate = await rowsOf(db, sql`select "id", "name" from "compile_things" where "id" <= ${3} order by "id"`);
     const viaBuilder = await db.select().from(things).orderBy(things.id);
     expect(viaTemplate).toEqual([
       { id: 1, name: "it's" },

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase, usingPostgres } from "../../test/harness.ts";
-import type { Database } from "./index.ts";
+import { type Database, rowsOf } from "./index.ts";
 
 describe.runIf(usingPostgres)("statements on PostgreSQL", () => {
   let database: TestDatabase;
@@ -16,7 +16,7 @@ describe.runIf(usingPostgres)("statements on PostgreSQL", () => {
     await database.destroy();
   });
 
-  const rows = async <T>(query: ReturnType<typeof sql>) => ((await single.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(single.db, query);
   const squares = (from: number, to: number) =>
     rows<{ n: number }>(sql`select g * g as n from generate_series(${from}::int, ${to}::int) g order by g`);
   const preparedLike = (pattern: string) =>
