@@ -1,25 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { ServerFrame } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
+import { describe, expect, it } from "vitest";
 import { createMember } from "../../test/factories.ts";
 import type { TestApp } from "../../test/harness.ts";
 import { rowsOf } from "../../test/members.ts";
-import { connectSocket, isEvent, openTwoNodes } from "../../test/sockets.ts";
+import { connectSocket, isEvent, type TwoNodes, useTwoNodes } from "../../test/sockets.ts";
 
-let nodes: Awaited<ReturnType<typeof openTwoNodes>>;
+let nodes: TwoNodes;
 let nodeA: TestApp;
 let nodeB: TestApp;
 
-beforeAll(async () => {
-  nodes = await openTwoNodes();
+useTwoNodes({ seed: { profiles: 0 }, timeout: 120_000 }, (opened) => {
+  nodes = opened;
   ({ nodeA, nodeB } = nodes);
-  await seed(nodeA.services, { profiles: 0 });
-}, 120_000);
-
-afterAll(async () => {
-  await nodes?.close();
 });
 
 describe("chat live across two server nodes", () => {

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { Database, Tx } from "../../platform/db/index.ts";
-import { uniqueEmail } from "../../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase, usingPostgres } from "../../test/harness.ts";
+import { sqlRows, uniqueEmail } from "../../test/factories.ts";
+import { type TestApp, type TestDatabase, useTestApp, usingPostgres } from "../../test/harness.ts";
 import type { CreditService } from "./service.ts";
 
 let database: TestDatabase;
@@ -13,17 +13,15 @@ let credits: CreditService;
 
 const SPENDS = 20;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
+useTestApp({ listen: false }, async (env) => {
+  ({ app, database } = env);
   pool = await database.connectAgain({ poolSize: SPENDS });
-  app = await startTestApp(database, { listen: false });
   credits = app.services.credits;
 });
 
+// Registered after useTestApp, so it runs first: the pool closes before the database is removed.
 afterAll(async () => {
-  await app?.stop();
   await pool?.close();
-  await database?.destroy();
 });
 
 /** A bare account with `balance` credits (no profile needed for the ledger). */
@@ -161,11 +159,11 @@ describe("a keyed debit lent to another module's statement", () => {
     return database.db.transaction(async (tx) => {
       await tx.execute(sql`select ${credits.lockExpression(userId)}`);
       const debit = credits.keyedDebit({ userId, cost, reason: "message", key });
-      const result = await tx.execute(
+      const [row] = await sqlRows<{ earlier: unknown; balance: unknown; gated: number }>(
+        tx,
         sql`with ${debit.ctes}, "paid_for" as (select 1 as "n" where ${debit.done})
             select ${debit.earlier} as "earlier", ${debit.balance} as "balance", (select count(*)::int from "paid_for") as "gated"`,
       );
-      const [row] = (result as unknown as { rows: { earlier: unknown; balance: unknown; gated: number }[] }).rows;
       return { change: credits.keyedDebitAnswer(row), gated: Number(row?.gated) };
     });
   }
