@@ -1,7 +1,7 @@
 import { type MemberEvent, memberEventSchema, RESUME_LIMIT } from "@app/contract";
 import { and, asc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import type { Bus } from "./bus.ts";
-import type { Db, DbOrTx } from "./db/index.ts";
+import { type Db, type DbOrTx, rowsOf } from "./db/index.ts";
 import { memberEventSeqs, memberEvents } from "./member-events.schema.ts";
 
 /** What travels on a member's bus channel. */
@@ -46,8 +46,11 @@ export class MemberEvents {
    */
   async record(tx: DbOrTx, userId: number, event: MemberEvent): Promise<PendingDelivery> {
     const parsed = memberEventSchema.parse(event);
-    const result = await tx.execute(sql`select member_events_record(${userId}::int, ${JSON.stringify(parsed)}::jsonb) as "seq"`);
-    const seq = Number((result as unknown as { rows: { seq: number | string }[] }).rows[0]?.seq);
+    const [row] = await rowsOf<{ seq: number | string }>(
+      tx,
+      sql`select member_events_record(${userId}::int, ${JSON.stringify(parsed)}::jsonb) as "seq"`,
+    );
+    const seq = Number(row?.seq);
     return { userId, message: { seq, event: parsed } };
   }
 

@@ -1,23 +1,16 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sqlCount, sqlRows } from "../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../test/harness.ts";
+import { type TestApp, type TestDatabase, useTestApp } from "../test/harness.ts";
 import { DEMO_ACCOUNTS, seed } from "./seed.ts";
 
 let database: TestDatabase;
 let app: TestApp;
 const PROFILES = 300;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { listen: false });
-  await seed(app.services, { profiles: PROFILES });
-}, 600_000);
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
+useTestApp({ listen: false, seed: { profiles: PROFILES }, timeout: 600_000 }, (env) => {
+  ({ app, database } = env);
 });
 
 const count = (query: ReturnType<typeof sql>) => sqlCount(database.db, query);

@@ -3,14 +3,12 @@ import type { SQL } from "drizzle-orm";
 import sharp from "sharp";
 import { expect } from "vitest";
 import { insertSiteWithCompany } from "../modules/site/queries.ts";
-import type { DbOrTx } from "../platform/db/index.ts";
+import { type DbOrTx, rowsOf } from "../platform/db/index.ts";
 import { TestClient } from "./client.ts";
 import type { TestApp } from "./harness.ts";
 
 /** The rows of a raw query (for checks a service does not answer). */
-export async function sqlRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+export const sqlRows = rowsOf;
 
 /** The number in column `n` of a query's first row (`select count(*)::int as n ...`). */
 export async function sqlCount(db: DbOrTx, query: SQL): Promise<number> {

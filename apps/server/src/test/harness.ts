@@ -3,10 +3,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { type App, type BuildOptions, buildApp } from "../app.ts";
 import { type Bus, openBus, RedisBus } from "../platform/bus.ts";
 import { type Config, loadConfig } from "../platform/config.ts";
 import { type Database, openDatabase } from "../platform/db/index.ts";
+import { seed } from "../seed/seed.ts";
 
 export const usingPostgres = !!process.env.TEST_DATABASE_URL;
 export const usingRedis = !!process.env.TEST_REDIS_URL;
@@ -68,16 +70,15 @@ export interface TestApp extends App {
  * A real server on 127.0.0.1 (random port) over the given database, without the web app unless asked.
  * Each app gets its own data directory for files.
  */
-export async function startTestApp(
-  database: Database,
-  options: {
-    env?: Record<string, string>;
-    bus?: Bus;
-    web?: BuildOptions["web"];
-    listen?: boolean;
-    providerHooks?: BuildOptions["providerHooks"];
-  } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  bus?: Bus;
+  web?: BuildOptions["web"];
+  listen?: boolean;
+  providerHooks?: BuildOptions["providerHooks"];
+}
+
+export async function startTestApp(database: Database, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "dating-test-"));
   // Redis keys (rate-limit counters) under a prefix of this app alone, removed again on stop.
   const redisPrefix = `test:${randomBytes(6).toString("hex")}:`;
@@ -116,4 +117,44 @@ export async function startTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test file's app and its database, filled in by `useTestApp`'s beforeAll. */
+export interface TestContext {
+  app: TestApp;
+  database: TestDatabase;
+}
+
+/**
+ * One app on a fresh database for the enclosing file or describe: registers the beforeAll that opens
+ * the database, starts the app and seeds it, then hands both to `ready` (for the file's own variables
+ * and set-up), and the afterAll that stops and removes them. Read the returned context inside tests.
+ */
+export function useTestApp(
+  options: Omit<TestAppOptions, "env"> & {
+    /** The app's environment; a function when it names something an earlier beforeAll started. */
+    env?: Record<string, string> | (() => Record<string, string>);
+    /** Seeds the site and demo accounts with this many demo profiles; without it nothing is seeded. */
+    seed?: { profiles: number };
+    /** The beforeAll's timeout, for seeds larger than the default hook timeout allows. */
+    timeout?: number;
+  } = {},
+  ready?: (context: TestContext) => unknown,
+): TestContext {
+  const { env, seed: seeding, timeout, ...start } = options;
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    context.database = await openTestDatabase();
+    context.app = await startTestApp(context.database, {
+      ...start,
+      ...(env ? { env: typeof env === "function" ? env() : env } : {}),
+    });
+    if (seeding) await seed(context.app.services, seeding);
+    await ready?.(context);
+  }, timeout);
+  afterAll(async () => {
+    await context.app?.stop();
+    await context.database?.destroy();
+  });
+  return context;
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { ServerFrame } from "@app/contract";
+import { afterAll, beforeAll } from "vitest";
 import WebSocket from "ws";
+import { seed } from "../seed/seed.ts";
 import { openTestBus, openTestDatabase, startTestApp, type TestApp, type TestDatabase, usingRedis } from "./harness.ts";
 
 /** A WebSocket to a test node's `/ws`, collecting its frames; `next` waits for the first frame that matches. */
@@ -31,12 +33,14 @@ export async function connectSocket(app: TestApp, headers: Record<string, string
  * Two server nodes over one test database. With Redis (CI's second run) each has its own bus connection,
  * so events cross between them only through Redis; without it they share the in-process bus.
  */
-export async function openTwoNodes(): Promise<{
+export interface TwoNodes {
   database: TestDatabase;
   nodeA: TestApp;
   nodeB: TestApp;
   close(): Promise<void>;
-}> {
+}
+
+export async function openTwoNodes(): Promise<TwoNodes> {
   const database = await openTestDatabase();
   const prefix = `test:${randomBytes(6).toString("hex")}:`;
   const nodeA = await startTestApp(database, { bus: await openTestBus(prefix) });
@@ -53,6 +57,25 @@ export async function openTwoNodes(): Promise<{
       await database.destroy();
     },
   };
+}
+
+/**
+ * Two nodes for the enclosing file or describe, as `useTestApp` gives one app: opened (and seeded through
+ * node A when asked) in a beforeAll that then hands them to `ready`, closed in an afterAll.
+ */
+export function useTwoNodes(
+  options: { seed?: { profiles: number }; timeout?: number } = {},
+  ready?: (nodes: TwoNodes) => unknown,
+): void {
+  let nodes: TwoNodes | undefined;
+  beforeAll(async () => {
+    nodes = await openTwoNodes();
+    if (options.seed) await seed(nodes.nodeA.services, options.seed);
+    await ready?.(nodes);
+  }, options.timeout);
+  afterAll(async () => {
+    await nodes?.close();
+  });
 }
 
 /** A frame predicate: a member event of `type`. */

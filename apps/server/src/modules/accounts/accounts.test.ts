@@ -2,10 +2,9 @@ import { DEVICE_COOKIE, SESSION_COOKIE, userResponseSchema } from "@app/contract
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { t } from "../../platform/i18n.ts";
-import { seed } from "../../seed/seed.ts";
 import { TestClient } from "../../test/client.ts";
 import { createMember, type MemberOptions, signupBody, sqlCount, sqlRows, uniqueEmail } from "../../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 import { linkIn, startSmtp } from "../../test/smtp.ts";
 
 let database: TestDatabase;
@@ -13,23 +12,26 @@ let app: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let smtpUrl = "";
 
+// The mail server outlives the app (hooks: before in order, after in reverse).
 beforeAll(async () => {
   smtp = await startSmtp();
   smtpUrl = smtp.url;
-  database = await openTestDatabase();
-  // The demo accounts are this file's targets; http://site.test makes it a public site (decision 030).
-  app = await startTestApp(database, {
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: "http://site.test", SEED_DEMO_ACCOUNTS: "true" },
-    listen: false,
-  });
-  await seed(app.services, { profiles: 0 });
 });
-
 afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
   await smtp?.close();
 });
+
+// The demo accounts are this file's targets; http://site.test makes it a public site (decision 030).
+useTestApp(
+  {
+    env: () => ({ SMTP_URL: smtp.url, PUBLIC_URL: "http://site.test", SEED_DEMO_ACCOUNTS: "true" }),
+    listen: false,
+    seed: { profiles: 0 },
+  },
+  (env) => {
+    ({ app, database } = env);
+  },
+);
 
 const countUsers = () => sqlCount(database.db, sql`select count(*)::int as n from users`);
 /** Turns an absolute e-mail link into the path inject() needs. */

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
 import { TestClient } from "../../test/client.ts";
 import { addBrandSite, createMember, signupBody, uniqueEmail } from "../../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { startTestApp, type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 import { linkIn, startSmtp } from "../../test/smtp.ts";
 
 /**
@@ -16,19 +15,18 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 /** The origin `npm start` prints for this app: http://localhost:<port it listens on>. */
 let origin: string;
 
+// The mail server outlives the app (hooks: before in order, after in reverse).
 beforeAll(async () => {
   smtp = await startSmtp();
-  database = await openTestDatabase();
-  app = await startTestApp(database, { env: { SMTP_URL: smtp.url } });
-  await seed(app.services, { profiles: 0 });
-  await addBrandSite(app);
-  origin = `http://localhost:${new URL(app.url).port}`;
+});
+afterAll(async () => {
+  await smtp?.close();
 });
 
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
-  await smtp?.close();
+useTestApp({ env: () => ({ SMTP_URL: smtp.url }), seed: { profiles: 0 } }, async (env) => {
+  ({ app, database } = env);
+  await addBrandSite(app);
+  origin = `http://localhost:${new URL(app.url).port}`;
 });
 
 const evil = { host: "evil.example" };

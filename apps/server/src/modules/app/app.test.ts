@@ -1,27 +1,18 @@
 import { existsSync, readFileSync } from "node:fs";
 import { runInNewContext } from "node:vm";
 import { APP, LOCALE_CODES } from "@app/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { webRoot } from "../../platform/http/ssr.ts";
 import { t } from "../../platform/i18n.ts";
-import { seed } from "../../seed/seed.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { type TestApp, useTestApp } from "../../test/harness.ts";
 import { shortName, workerScript } from "./routes.ts";
 
 // With the production build (`npm run build`) the icons are served too and checked over HTTP.
 const built = existsSync(`${webRoot}build/server/index.js`);
-let database: TestDatabase;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { web: built ? "production" : false, listen: false });
-  await seed(app.services, { profiles: 0 });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
+useTestApp({ web: built ? "production" : false, listen: false, seed: { profiles: 0 } }, (env) => {
+  app = env.app;
 });
 
 /** Width and height from a PNG's IHDR chunk, after checking the signature. */

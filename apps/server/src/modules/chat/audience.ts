@@ -1,10 +1,10 @@
 import { and, not, or, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../platform/db/index.ts";
+import { type DbOrTx, rowsOf } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { unconfirmedUserCondition } from "../accounts/index.ts";
 import type { ProfileService } from "../profiles/service.ts";
 import type { VisibilityPolicy } from "../visibility/index.ts";
-import { type CardOf, rowsOf, type Visible } from "./queries.ts";
+import type { CardOf, Visible } from "./queries.ts";
 
 /**
  * Whom a member's conversations show, and why a send is refused: the visibility policy's answer, and

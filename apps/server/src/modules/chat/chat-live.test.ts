@@ -1,25 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { ServerFrame } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
-import { createMember } from "../../test/factories.ts";
+import { describe, expect, it } from "vitest";
+import { createMember, sqlRows } from "../../test/factories.ts";
 import type { TestApp } from "../../test/harness.ts";
-import { rowsOf } from "../../test/members.ts";
-import { connectSocket, isEvent, openTwoNodes } from "../../test/sockets.ts";
+import { connectSocket, isEvent, type TwoNodes, useTwoNodes } from "../../test/sockets.ts";
 
-let nodes: Awaited<ReturnType<typeof openTwoNodes>>;
+let nodes: TwoNodes;
 let nodeA: TestApp;
 let nodeB: TestApp;
 
-beforeAll(async () => {
-  nodes = await openTwoNodes();
+useTwoNodes({ seed: { profiles: 0 }, timeout: 120_000 }, (opened) => {
+  nodes = opened;
   ({ nodeA, nodeB } = nodes);
-  await seed(nodeA.services, { profiles: 0 });
-}, 120_000);
-
-afterAll(async () => {
-  await nodes?.close();
 });
 
 describe("chat live across two server nodes", () => {
@@ -216,13 +209,13 @@ describe("chat live across two server nodes", () => {
       status: 403,
       body: { error: "authentication_required" },
     });
-    const [stored] = await rowsOf<{ n: number }>(
-      nodes.database,
+    const [stored] = await sqlRows<{ n: number }>(
+      nodes.database.db,
       sql`select count(*)::int as "n" from "messages" m join "profiles" p on p."id" = m."sender_id" where p."user_id" = ${free.userId}`,
     );
     expect(stored?.n).toBe(3);
-    const [balance] = await rowsOf<{ balance: number }>(
-      nodes.database,
+    const [balance] = await sqlRows<{ balance: number }>(
+      nodes.database.db,
       sql`select "balance" from "credit_accounts" where "user_id" = ${free.userId}`,
     );
     expect(balance?.balance).toBe(left - 10);

@@ -15,8 +15,7 @@ import {
 } from "@app/contract";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { seed } from "../../seed/seed.ts";
+import { describe, expect, it, vi } from "vitest";
 import { TestClient } from "../../test/client.ts";
 import {
   block,
@@ -28,20 +27,13 @@ import {
   type TestMember,
   uniqueEmail,
 } from "../../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { startTestApp, type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 
 let database: TestDatabase;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { listen: false });
-  await seed(app.services, { profiles: 0 });
-}, 120_000);
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
+useTestApp({ listen: false, seed: { profiles: 0 }, timeout: 120_000 }, (env) => {
+  ({ app, database } = env);
 });
 
 /** The default site's settings (spec §9): message 10, photo 20, gift 30 credits; signup bonus 20; 2,000 characters. */

@@ -11,24 +11,16 @@ import {
   messageResponseSchema,
 } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
+import { describe, expect, it } from "vitest";
 import { TestClient } from "../../test/client.ts";
 import { block, createMember, type MemberOptions, sqlCount, type TestMember } from "../../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 
 let database: TestDatabase;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { listen: false });
-  await seed(app.services, { profiles: 0 });
-}, 120_000);
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
+useTestApp({ listen: false, seed: { profiles: 0 }, timeout: 120_000 }, (env) => {
+  ({ app, database } = env);
 });
 
 /** Settings of the default site: a message costs 10 credits; the signup bonus is 20. */

@@ -1,12 +1,7 @@
 import type { MessageKind } from "@app/contract";
 import { type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../platform/db/index.ts";
+import { type DbOrTx, rowsOf } from "../../platform/db/index.ts";
 import type { StoredGif } from "./schema.ts";
-
-/** Rows of a statement (both drivers answer `{ rows }`). */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** A condition on a profile id column: `me` may see and contact that profile (the visibility policy's). */
 export type Visible = (profileId: SQL) => SQL;

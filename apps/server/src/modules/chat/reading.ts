@@ -8,7 +8,7 @@ import {
   type MemberContext,
   type SendCosts,
 } from "@app/contract";
-import type { Db } from "../../platform/db/index.ts";
+import { type Db, rowsOf } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { MemberEvents, PendingDelivery } from "../../platform/member-events.ts";
 import type { CreditService } from "../credits/index.ts";
@@ -27,7 +27,6 @@ import {
   markRead,
   messagePage,
   readUpTo,
-  rowsOf,
   type SideRow,
   unreadTotalStatement,
 } from "./queries.ts";

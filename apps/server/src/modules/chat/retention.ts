@@ -1,11 +1,11 @@
 import { CHAT_RETENTION_DAYS } from "@app/contract";
 import { sql } from "drizzle-orm";
-import type { Db, Tx } from "../../platform/db/index.ts";
+import { type Db, rowsOf, type Tx } from "../../platform/db/index.ts";
 import type { MemberEvents, PendingDelivery } from "../../platform/member-events.ts";
 import type { AfterCommit } from "../blocks/index.ts";
 import type { PhotoService } from "../photos/service.ts";
 import type { ProfileService } from "../profiles/service.ts";
-import { deleteMessagesBefore, deletePairConversation, lockPair, pairPhotoKeys, profilePhotoKeys, rowsOf } from "./queries.ts";
+import { deleteMessagesBefore, deletePairConversation, lockPair, pairPhotoKeys, profilePhotoKeys } from "./queries.ts";
 
 const DAY_MS = 24 * 3_600_000;
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { LIMITS, type MemberContext, type MessageResponse, type SendCosts } from "@app/contract";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/index.ts";
+import { type Db, rowsOf } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { MemberEvents, PendingDelivery } from "../../platform/member-events.ts";
 import type { CreditService } from "../credits/index.ts";
@@ -10,7 +10,7 @@ import type { ProfileService } from "../profiles/service.ts";
 import type { ChatAudience } from "./audience.ts";
 import type { GifCatalogue } from "./gifs/gif-source.ts";
 import { CHAT_PHOTO_PATH, isGiftId, messageEvent, presentMessage, type UnsentMessage } from "./presenting.ts";
-import { findOwnMessageWith, type MessageRow, otherSideColumn, rowsOf } from "./queries.ts";
+import { findOwnMessageWith, type MessageRow, otherSideColumn } from "./queries.ts";
 import type { StoredGif } from "./schema.ts";
 
 /** Who sends: the ids are enough (whether they are premium is read under the send's locks). */

@@ -1,9 +1,8 @@
 import { TYPING_THROTTLE_MS } from "@app/contract";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/index.ts";
+import { type Db, rowsOf } from "../../platform/db/index.ts";
 import type { MemberEvents } from "../../platform/member-events.ts";
 import type { ProfileService } from "../profiles/service.ts";
-import { rowsOf } from "./queries.ts";
 
 /** How long a typing frame's recipient is remembered (see ChatTyping.recipients). */
 export const TYPING_RECIPIENT_TTL_MS = 5_000;

@@ -1,24 +1,16 @@
 import { complaintResponseSchema } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { t } from "../../platform/i18n.ts";
-import { seed } from "../../seed/seed.ts";
 import { TestClient } from "../../test/client.ts";
 import { createMember, sqlCount, sqlRows, uniqueEmail } from "../../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 
 let database: TestDatabase;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database);
-  await seed(app.services, { profiles: 0 });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
+useTestApp({ seed: { profiles: 0 } }, (env) => {
+  ({ app, database } = env);
 });
 
 const DESCRIPTION = "Her photos are copied from a model's website, I found them there.";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { Database, Tx } from "../../platform/db/index.ts";
 import { uniqueEmail } from "../../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase, usingPostgres } from "../../test/harness.ts";
+import { type TestApp, type TestDatabase, useTestApp, usingPostgres } from "../../test/harness.ts";
 import type { CreditService } from "./service.ts";
 
 let database: TestDatabase;
@@ -13,17 +13,15 @@ let credits: CreditService;
 
 const SPENDS = 20;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
+useTestApp({ listen: false }, async (env) => {
+  ({ app, database } = env);
   pool = await database.connectAgain({ poolSize: SPENDS });
-  app = await startTestApp(database, { listen: false });
   credits = app.services.credits;
 });
 
+// Registered after useTestApp, so it runs first: the pool closes before the database is removed.
 afterAll(async () => {
-  await app?.stop();
   await pool?.close();
-  await database?.destroy();
 });
 
 /** A bare account with `balance` credits (no profile needed for the ledger). */

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { DbOrTx } from "../../platform/db/index.ts";
+import { type DbOrTx, rowsOf } from "../../platform/db/index.ts";
 import { creditAccounts, creditLedger } from "./schema.ts";
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
@@ -43,7 +43,8 @@ export async function debitWithLedgerRow(
   tx: DbOrTx,
   row: { userId: number; amount: number; reason: string; key?: string | undefined },
 ): Promise<number | null> {
-  const result = await tx.execute(
+  const [debited] = await rowsOf<{ balance_after: number }>(
+    tx,
     sql`with "debited" as (
           update ${creditAccounts} set "balance" = "balance" - ${row.amount}, "updated_at" = now()
           where "user_id" = ${row.userId} and "balance" - ${row.amount} >= 0
@@ -53,8 +54,6 @@ export async function debitWithLedgerRow(
         select ${row.userId}, ${-row.amount}, "balance", ${row.reason}, ${row.key ?? null} from "debited"
         returning "balance_after"`,
   );
-  // Both drivers answer `{ rows }`.
-  const [debited] = (result as unknown as { rows: { balance_after: number }[] }).rows;
   return debited ? Number(debited.balance_after) : null;
 }
 
@@ -69,10 +68,10 @@ export async function keyedDebitWithLedgerRow(
 ): Promise<{ earlier: number | null; balance: number | null }> {
   if (!Number.isSafeInteger(row.amount) || row.amount < 0)
     throw new Error(`debit must be a whole amount >= 0, got ${row.amount}`);
-  const result = await tx.execute(
+  const [answer] = await rowsOf<{ replayed_balance: number | null; new_balance: number | null }>(
+    tx,
     sql`select "replayed_balance", "new_balance" from credits_keyed_debit(${row.userId}::int, ${row.amount}::int, ${row.reason}::text, ${row.key}::text)`,
   );
-  const [answer] = (result as unknown as { rows: { replayed_balance: number | null; new_balance: number | null }[] }).rows;
   return {
     earlier: answer?.replayed_balance == null ? null : Number(answer.replayed_balance),
     balance: answer?.new_balance == null ? null : Number(answer.new_balance),
@@ -88,7 +87,8 @@ export async function takeBackWithLedgerRow(
   tx: DbOrTx,
   row: { userId: number; upTo: number; reason: string; key?: string | undefined },
 ): Promise<{ taken: number; balance: number }> {
-  const result = await tx.execute(
+  const [taken] = await rowsOf<{ taken: number; balance: number }>(
+    tx,
     sql`with "before" as (
           select "balance" from ${creditAccounts} where "user_id" = ${row.userId} for update
         ), "taken" as (
@@ -102,7 +102,6 @@ export async function takeBackWithLedgerRow(
         )
         select "taken", "balance" from "taken"`,
   );
-  const [taken] = (result as unknown as { rows: { taken: number; balance: number }[] }).rows;
   return taken ? { taken: Number(taken.taken), balance: Number(taken.balance) } : { taken: 0, balance: 0 };
 }
 

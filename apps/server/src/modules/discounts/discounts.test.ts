@@ -7,25 +7,17 @@ import {
   timeBonusResponseSchema,
 } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
+import { describe, expect, it } from "vitest";
 import { createMember, sqlCount, sqlRows, type TestMember } from "../../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 
 let database: TestDatabase;
 let app: TestApp;
 let host: string;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { env: { GEOIP_HEADER: "x-country" } });
-  await seed(app.services, { profiles: 0 });
+useTestApp({ env: { GEOIP_HEADER: "x-country" }, seed: { profiles: 0 } }, (env) => {
+  ({ app, database } = env);
   host = new URL(app.url).host;
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
 });
 
 const member = (options: Parameters<typeof createMember>[1] = {}) =>

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
+import { describe, expect, it } from "vitest";
 import { createMember } from "../../test/factories.ts";
 import type { TestApp } from "../../test/harness.ts";
-import { connectSocket, isEvent, openTwoNodes } from "../../test/sockets.ts";
+import { connectSocket, isEvent, useTwoNodes } from "../../test/sockets.ts";
 
-let nodes: Awaited<ReturnType<typeof openTwoNodes>>;
 let nodeA: TestApp;
 let nodeB: TestApp;
 
-beforeAll(async () => {
-  nodes = await openTwoNodes();
+useTwoNodes({ seed: { profiles: 0 }, timeout: 120_000 }, (nodes) => {
   ({ nodeA, nodeB } = nodes);
-  await seed(nodeA.services, { profiles: 0 });
-}, 120_000);
-
-afterAll(async () => {
-  await nodes?.close();
 });
 
 describe("likes live across two server nodes", () => {

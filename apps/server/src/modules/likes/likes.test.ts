@@ -9,25 +9,17 @@ import {
   swipeResultSchema,
 } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
+import { describe, expect, it } from "vitest";
 import type { TestClient } from "../../test/client.ts";
 import { addPhoto, block, createMember, type MemberOptions, sqlCount, type TestMember } from "../../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase, usingPostgres } from "../../test/harness.ts";
+import { type TestApp, type TestDatabase, useTestApp, usingPostgres } from "../../test/harness.ts";
 
 let database: TestDatabase;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { listen: false });
-  // The default site and the demo accounts, no demo profiles: each test makes the members it needs.
-  await seed(app.services, { profiles: 0 });
-}, 120_000);
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
+// The default site and the demo accounts, no demo profiles: each test makes the members it needs.
+useTestApp({ listen: false, seed: { profiles: 0 }, timeout: 120_000 }, (env) => {
+  ({ app, database } = env);
 });
 
 const member = (options: MemberOptions = {}) => createMember(app, { activate: true, ...options });

@@ -1,12 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../platform/db/index.ts";
+import { type Db, type DbOrTx, rowsOf } from "../../platform/db/index.ts";
 import type { ListedProfiles, TeaserRow } from "../profiles/service.ts";
 import { autoLikes, likes, swipeDays, swipes } from "./schema.ts";
-
-/** Rows of a statement (both drivers answer `{ rows }`). */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * Serialises everything that changes the likes between two profiles (like, unlike, block) for the rest

@@ -17,7 +17,7 @@ import {
   type SwipeStatus,
 } from "@app/contract";
 import { and, not, type SQL, sql } from "drizzle-orm";
-import type { Db, DbOrTx, Tx } from "../../platform/db/index.ts";
+import { type Db, type DbOrTx, rowsOf, type Tx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { MemberEvents, PendingDelivery } from "../../platform/member-events.ts";
 import type { AfterCommit } from "../blocks/index.ts";
@@ -49,7 +49,6 @@ import {
   notLikedByCondition,
   notSwipedSinceCondition,
   recordSwipe,
-  rowsOf,
   type SwipeDayRow,
   saveSwipeDay,
   type VisibleAmong,

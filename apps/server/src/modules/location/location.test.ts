@@ -6,25 +6,17 @@ import {
   ownProfileResponseSchema,
 } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
+import { describe, expect, it } from "vitest";
 import { TestClient } from "../../test/client.ts";
 import { createMember, sqlRows } from "../../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 import { LocationService, normalisePlaceName } from "./service.ts";
 
 let database: TestDatabase;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { listen: false });
-  await seed(app.services, { profiles: 0 });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
+useTestApp({ listen: false, seed: { profiles: 0 } }, (env) => {
+  ({ app, database } = env);
 });
 
 const member = (gender: "male" | "female") =>

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { paymentCreateResponseSchema, paymentSchema } from "@app/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
 import { createMember } from "../../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 import { acceptUnverifiedTls, type MollieDouble, startMollieDouble } from "./providers/mollie-double.ts";
 
 const API_KEY = "test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM";
@@ -13,19 +12,18 @@ let app: TestApp;
 let double: MollieDouble;
 let restoreTls: () => void;
 
+// Mollie's double outlives the app (hooks: before in order, after in reverse).
 beforeAll(async () => {
   restoreTls = acceptUnverifiedTls();
   double = await startMollieDouble({ apiKey: API_KEY });
-  database = await openTestDatabase();
-  app = await startTestApp(database, { env: { MOLLIE_API_KEY: API_KEY, MOLLIE_API_ENDPOINT: double.url } });
-  await seed(app.services, { profiles: 0 });
 });
-
 afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
   await double?.close();
   restoreTls?.();
+});
+
+useTestApp({ env: () => ({ MOLLIE_API_KEY: API_KEY, MOLLIE_API_ENDPOINT: double.url }), seed: { profiles: 0 } }, (env) => {
+  ({ app, database } = env);
 });
 
 describe("payments on Mollie (MOLLIE_API_KEY)", () => {

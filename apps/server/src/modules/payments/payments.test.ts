@@ -8,11 +8,10 @@ import {
   transactionsResponseSchema,
 } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
+import { describe, expect, it } from "vitest";
 import type { TestClient } from "../../test/client.ts";
 import { createMember, sqlCount, sqlRows, type TestMember } from "../../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase, usingPostgres } from "../../test/harness.ts";
+import { type TestApp, type TestDatabase, useTestApp, usingPostgres } from "../../test/harness.ts";
 import type { SandboxOutcome, SandboxProvider } from "./providers/sandbox.ts";
 import { nextStatus } from "./service.ts";
 
@@ -36,19 +35,12 @@ const BUNDLES = {
   4: { credits: 1200, eur: 79.99 },
 };
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { env: { GEOIP_HEADER: "x-country" } });
-  await seed(app.services, { profiles: 0 });
+useTestApp({ env: { GEOIP_HEADER: "x-country" }, seed: { profiles: 0 } }, (env) => {
+  ({ app, database } = env);
   if (!app.services.sandbox) throw new Error("the sandbox provider is the default");
   sandbox = app.services.sandbox;
   host = new URL(app.url).host;
   origin = `http://localhost:${new URL(app.url).port}`;
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
 });
 
 const member = (options: Parameters<typeof createMember>[1] = {}) => createMember(app, { activate: true, ...options });

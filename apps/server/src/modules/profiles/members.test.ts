@@ -1,24 +1,16 @@
 import { memberResponseSchema, memberSearchResponseSchema } from "@app/contract";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
+import { describe, expect, it } from "vitest";
 import { TestClient } from "../../test/client.ts";
 import { addPhoto, createMember, type MemberOptions, sqlRows } from "../../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 
 let database: TestDatabase;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { listen: false });
-  await seed(app.services, { profiles: 150 });
-}, 300_000);
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
+useTestApp({ listen: false, seed: { profiles: 150 }, timeout: 300_000 }, (env) => {
+  ({ app, database } = env);
 });
 
 /** Jo, a man born 1988-02-02 seeking women, active unless asked otherwise. */

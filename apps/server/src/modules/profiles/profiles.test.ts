@@ -1,24 +1,15 @@
 import { ownProfileResponseSchema, photosResponseSchema } from "@app/contract";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
+import { describe, expect, it } from "vitest";
 import { TestClient } from "../../test/client.ts";
 import { createMember, type MemberOptions } from "../../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { type TestApp, useTestApp } from "../../test/harness.ts";
 import { IMAGE_WORK_CONCURRENCY } from "../photos/service.ts";
 
-let database: TestDatabase;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { listen: false });
-  await seed(app.services, { profiles: 0 });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
+useTestApp({ listen: false, seed: { profiles: 0 } }, (env) => {
+  app = env.app;
 });
 
 /** Kim, a man born 1992-06-01 seeking women, just signed up (profile not active yet). */

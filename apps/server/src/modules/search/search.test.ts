@@ -2,12 +2,14 @@ import { SEARCH_PAGE_SIZE } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { TestClient } from "../../test/client.ts";
-import { rowsOf, searchAs, seededTestApp, signUpMember } from "../../test/members.ts";
+import { sqlRows } from "../../test/factories.ts";
+import { useTestApp } from "../../test/harness.ts";
+import { searchAs, signUpMember } from "../../test/members.ts";
 import { SearchService } from "./service.ts";
 
-const env = seededTestApp(150);
+const env = useTestApp({ listen: false, seed: { profiles: 150 }, timeout: 300_000 });
 
-const rows = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(env.database, query);
+const rows = <T>(query: ReturnType<typeof sql>) => sqlRows<T>(env.database.db, query);
 const member = (options: { paid?: boolean; activate?: boolean } = {}) => signUpMember(env.app, options);
 const search = searchAs;
 

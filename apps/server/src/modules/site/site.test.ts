@@ -6,18 +6,15 @@ import {
   settingsSchema,
 } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 import { insertSiteWithCompany } from "./queries.ts";
 
 let database: TestDatabase;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { env: { GEOIP_HEADER: "X-Country" }, listen: false });
-  await seed(app.services, { profiles: 0 });
+useTestApp({ env: { GEOIP_HEADER: "X-Country" }, listen: false, seed: { profiles: 0 } }, async (env) => {
+  ({ app, database } = env);
   await insertSiteWithCompany(
     database.db,
     {
@@ -40,11 +37,6 @@ beforeAll(async () => {
     },
   );
   app.services.site.invalidate();
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => app.server.inject({ method: "GET", url, headers });

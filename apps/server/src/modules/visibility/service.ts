@@ -1,5 +1,5 @@
 import { and, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/index.ts";
+import { type Db, rowsOf } from "../../platform/db/index.ts";
 import { hiddenUserIds, visibleUserCondition } from "../accounts/index.ts";
 import { type BlockService, blockedEitherWayCondition, notBlockedByCondition } from "../blocks/index.ts";
 import { activeProfileCondition, hiddenProfileIds } from "../profiles/index.ts";
@@ -86,10 +86,11 @@ export class VisibilityPolicy {
   /** Whether `viewerProfileId` (null: a visitor) may see profile `profileId`. */
   async canSee(viewerProfileId: number | null, profileId: number, blocks: BlockDirection = "by-target"): Promise<boolean> {
     if (viewerProfileId === profileId) return true;
-    const result = await this.db.execute(
+    const [row] = await rowsOf<{ ok: boolean }>(
+      this.db,
       sql`select ${this.visibleProfile(sql`${profileId}::int`, viewerProfileId, blocks)} as ok`,
     );
-    return rowsOf<{ ok: boolean }>(result)[0]?.ok === true;
+    return row?.ok === true;
   }
 
   /** Whether `viewerProfileId` may contact (like, message, gift) `profileId`: visible, no block either way. */
@@ -97,10 +98,4 @@ export class VisibilityPolicy {
     if (viewerProfileId === profileId) return Promise.resolve(false);
     return this.canSee(viewerProfileId, profileId, "either");
   }
-}
-
-/** Rows of `db.execute` on either driver (node-postgres answers `{ rows }`, PGlite the same shape). */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { seed } from "../../seed/seed.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { sqlRows } from "../../test/factories.ts";
+import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 import { webRoot } from "./ssr.ts";
 
 // The asset and page cases need the production build (npm test builds first; `npm run build` alone).
@@ -12,15 +12,8 @@ const built = existsSync(`${webRoot}build/server/index.js`);
 let database: TestDatabase;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { web: built ? "production" : false });
-  await seed(app.services, { profiles: 2 });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
+useTestApp({ web: built ? "production" : false, seed: { profiles: 2 } }, (env) => {
+  ({ app, database } = env);
 });
 
 const BR_OR_GZIP = { "accept-encoding": "gzip, deflate, br" };
@@ -105,8 +98,8 @@ describe("dynamic answers", () => {
   });
 
   it("sends photo bytes (already JPEG) uncompressed", async () => {
-    const result = await database.db.execute<{ filename: string }>(sql`select filename from photos limit 1`);
-    const filename = (result as unknown as { rows: { filename: string }[] }).rows[0]?.filename;
+    const [photoRow] = await sqlRows<{ filename: string }>(database.db, sql`select filename from photos limit 1`);
+    const filename = photoRow?.filename;
     expect(filename).toBeTruthy();
     const photo = await app.server.inject({ url: `/cdn/${filename}`, headers: BR_OR_GZIP });
     expect(photo.statusCode).toBe(200);

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
+import { describe, expect, it } from "vitest";
 import { TestClient } from "../../test/client.ts";
 import { addBrandSite } from "../../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { type TestApp, useTestApp } from "../../test/harness.ts";
 import { connectSocket } from "../../test/sockets.ts";
 
 /**
@@ -12,19 +11,11 @@ import { connectSocket } from "../../test/sockets.ts";
  * node under its own address (nginx's default `Host: $proxy_host`) left a brand site's own pages
  * refused with bad_origin and their socket with 403, while PUBLIC_URL's origin passed.
  */
-let database: TestDatabase;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { env: { PUBLIC_URL: "https://www.amoria.example", TRUST_PROXY: "true" } });
-  await seed(app.services, { profiles: 0 });
+useTestApp({ env: { PUBLIC_URL: "https://www.amoria.example", TRUST_PROXY: "true" }, seed: { profiles: 0 } }, async (env) => {
+  app = env.app;
   await addBrandSite(app);
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
 });
 
 /** What the proxy adds: the node is reached under its own address, the visitor's host and scheme forwarded. */

@@ -1,8 +1,8 @@
 import { apiErrorSchema, ENDPOINTS } from "@app/contract";
 import Fastify from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 import { AppError } from "../errors.ts";
 import { t } from "../i18n.ts";
 import { answerOf, handle, preserialize, registerEndpointRules } from "./endpoint.ts";
@@ -10,9 +10,8 @@ import { answerOf, handle, preserialize, registerEndpointRules } from "./endpoin
 let database: TestDatabase;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { env: { BODY_LIMIT_BYTES: "2048" }, listen: false });
+useTestApp({ env: { BODY_LIMIT_BYTES: "2048" }, listen: false }, (env) => {
+  ({ app, database } = env);
   const sized = z.object({ size: z.number() });
   handle(
     app.server,
@@ -46,11 +45,6 @@ beforeAll(async () => {
     kept: await answerOf(request, kept),
     user: await answerOf(request, ENDPOINTS.user),
   }));
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
 });
 
 describe("endpoint table", () => {

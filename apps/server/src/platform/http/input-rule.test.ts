@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { apiErrorSchema, clientFrameSchema, ENDPOINTS, type Endpoint, type ServerFrame } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { toJSONSchema, type z } from "zod";
-import { seed } from "../../seed/seed.ts";
 import { createMember, sqlCount, type TestMember } from "../../test/factories.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 import { connectSocket } from "../../test/sockets.ts";
 
 /**
@@ -16,15 +15,8 @@ import { connectSocket } from "../../test/sockets.ts";
 let database: TestDatabase;
 let app: TestApp;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database);
-  await seed(app.services, { profiles: 0 });
-}, 120_000);
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
+useTestApp({ seed: { profiles: 0 }, timeout: 120_000 }, (env) => {
+  ({ app, database } = env);
 });
 
 const LONE_SURROGATE = "hi \ud83d";

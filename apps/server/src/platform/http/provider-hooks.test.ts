@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { showsDevMailbox } from "../../app.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { startTestApp, type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 import { OutboxMailer } from "../mailer.ts";
 import type { ProviderHook } from "./provider-hooks.ts";
 
@@ -20,14 +20,8 @@ const testProvider: ProviderHook = {
   },
 };
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await startTestApp(database, { listen: false, providerHooks: [testProvider] });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
+useTestApp({ listen: false, providerHooks: [testProvider] }, (env) => {
+  ({ app, database } = env);
 });
 
 describe("provider callbacks under /hooks/", () => {

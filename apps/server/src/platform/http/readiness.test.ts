@@ -9,6 +9,7 @@ import {
   startTestApp,
   type TestApp,
   type TestDatabase,
+  useTestApp,
   usingPostgres,
   usingRedis,
 } from "../../test/harness.ts";
@@ -17,17 +18,10 @@ import { type Database, openDatabase } from "../db/index.ts";
 
 /** Issue #25: `/readyz` for a load balancer, and a 503 with a translated message while the database is away. */
 describe("readiness", () => {
-  let database: TestDatabase;
   let app: TestApp;
 
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    app = await startTestApp(database, { listen: false });
-  });
-
-  afterAll(async () => {
-    await app?.stop();
-    await database?.destroy();
+  useTestApp({ listen: false }, (env) => {
+    app = env.app;
   });
 
   it("says the node is ready, with the state of each dependency; /healthz stays the liveness check", async () => {

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../seed/seed.ts";
-import { openTestDatabase, startTestApp, type TestApp, type TestDatabase } from "../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { sqlRows } from "../../test/factories.ts";
+import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 import { webRoot } from "./ssr.ts";
 
 // Needs the production build (npm test builds first; `npm run build` when running this file alone).
@@ -10,19 +10,11 @@ const built = existsSync(`${webRoot}build/server/index.js`);
 let database: TestDatabase;
 let app: TestApp;
 
-beforeAll(async () => {
-  if (!built) return;
-  database = await openTestDatabase();
-  app = await startTestApp(database, { web: "production", env: { BODY_LIMIT_BYTES: "4096" }, listen: false });
-  await seed(app.services, { profiles: 0 });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await database?.destroy();
-});
-
 describe.runIf(built)("server-rendered pages", () => {
+  useTestApp({ web: "production", env: { BODY_LIMIT_BYTES: "4096" }, listen: false, seed: { profiles: 0 } }, (env) => {
+    ({ app, database } = env);
+  });
+
   it("renders the home page with a nonce-based CSP that only the page's own scripts satisfy", async () => {
     const response = await app.server.inject({ url: "/" });
     expect(response.statusCode).toBe(200);
@@ -37,10 +29,12 @@ describe.runIf(built)("server-rendered pages", () => {
   });
 
   it("names the profile on its signup page (spec §4) and answers 404 for unknown, hidden or impossible ids", async () => {
-    const found = (await database.db.execute(
+    type ProfileRow = { id: number; name: string; user_id: number };
+    const found = await sqlRows<ProfileRow>(
+      database.db,
       sql`select p.id, p.name, p.user_id from profiles p join users u on u.id = p.user_id where u.email = 'free@example.com'`,
-    )) as unknown as { rows: { id: number; name: string; user_id: number }[] };
-    const profile = found.rows[0] as { id: number; name: string; user_id: number };
+    );
+    const profile = found[0] as ProfileRow;
     const page = await app.server.inject({ url: `/members/${profile.id}/signup` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`Sign up to chat with ${profile.name}`);

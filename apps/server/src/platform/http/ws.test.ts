@@ -1,25 +1,19 @@
 import { type ServerFrame, WS_CLOSE, WS_MAX_PER_ADDRESS } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type WebSocket from "ws";
 import { seed } from "../../seed/seed.ts";
 import { createMember, sqlRows } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestDatabase, usingRedis } from "../../test/harness.ts";
-import { connectSocket, openTwoNodes } from "../../test/sockets.ts";
+import { connectSocket, useTwoNodes } from "../../test/sockets.ts";
 import { t } from "../i18n.ts";
 
-let nodes: Awaited<ReturnType<typeof openTwoNodes>>;
 let database: TestDatabase;
 let nodeA: TestApp;
 let nodeB: TestApp;
 
-beforeAll(async () => {
-  nodes = await openTwoNodes();
+useTwoNodes({}, (nodes) => {
   ({ database, nodeA, nodeB } = nodes);
-});
-
-afterAll(async () => {
-  await nodes?.close();
 });
 
 const connect = connectSocket;
