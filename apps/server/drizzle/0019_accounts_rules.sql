@@ -9,8 +9,7 @@ CREATE FUNCTION "accounts_session_stands"(p_key text) RETURNS boolean LANGUAGE s
     where s."token_hash" = p_key and s."expires_at" > now() and u."status" <> 'pending_deletion')
 $$;
 --> statement-breakpoint
--- Others may not see this member: invisible, or pending deletion. False for no member (a fictional
--- profile has none).
+-- Others may not see this member: invisible, or pending deletion (false for an unknown id).
 CREATE FUNCTION "accounts_member_hidden"(p_user integer) RETURNS boolean LANGUAGE sql STABLE AS $$
   select exists (select 1 from "users" u where u."id" = p_user and (u."invisible" or u."status" = 'pending_deletion'))
 $$;

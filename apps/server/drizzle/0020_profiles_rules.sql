@@ -1,6 +1,6 @@
 -- The profiles module's rules, as SQL functions other modules' SQL may call (issue #26).
 
--- The member (user id) of a profile; null for a fictional profile or none.
+-- The member (user id) of a profile; null for an unknown id.
 CREATE FUNCTION "profiles_user_of"(p_profile integer) RETURNS integer LANGUAGE sql STABLE AS $$
   select "user_id" from "profiles" where "id" = p_profile
 $$;
@@ -10,7 +10,7 @@ CREATE FUNCTION "profiles_fictional"(p_profile integer) RETURNS boolean LANGUAGE
   select coalesce((select "fictional" from "profiles" where "id" = p_profile), false)
 $$;
 --> statement-breakpoint
--- The profile is active and its member (if any) visible to others.
+-- The profile is active and its member visible to others.
 CREATE FUNCTION "profiles_shown"(p_profile integer) RETURNS boolean LANGUAGE sql STABLE AS $$
   select coalesce((select p."status" = 'active' and not "accounts_member_hidden"(p."user_id")
                    from "profiles" p where p."id" = p_profile), false)

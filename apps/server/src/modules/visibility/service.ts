@@ -93,9 +93,16 @@ export class VisibilityPolicy {
     return row?.ok === true;
   }
 
-  /** Whether `viewerProfileId` may contact (like, message, gift) `profileId`: visible, no block either way. */
-  canContact(viewerProfileId: number, profileId: number): Promise<boolean> {
-    if (viewerProfileId === profileId) return Promise.resolve(false);
-    return this.canSee(viewerProfileId, profileId, "either");
+  /**
+   * Whether `viewerProfileId` may contact (like, message, gift) `profileId`: visible, no block either
+   * way, never oneself. Through `visibility_may_contact` (migration 0022), the rule the chat send checks
+   * under its locks; visibility.test.ts holds it equal to `visibleProfile(..., "either")`.
+   */
+  async canContact(viewerProfileId: number, profileId: number): Promise<boolean> {
+    const [row] = await rowsOf<{ ok: boolean }>(
+      this.db,
+      sql`select visibility_may_contact(${viewerProfileId}::int, ${profileId}::int) as "ok"`,
+    );
+    return row?.ok === true;
   }
 }
