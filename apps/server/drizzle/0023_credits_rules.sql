@@ -1,20 +1,27 @@
--- The credits module's rules, as SQL functions other modules' SQL may call (issue #26). The credits
--- module stays the only writer of balances and the ledger (decision 015): these are its writes.
+-- The credits module's rules, as SQL functions other modules' SQL may call (issue #26); PL/pgSQL for
+-- its cached plans (see 0019). The credits module stays the only writer of balances and the ledger
+-- (decision 015): these are its writes.
 
 -- Serialises one member's keyed changes until the transaction ends (CreditService.lockExpression):
 -- a replay at the same moment then sees the first one's ledger row instead of debiting again.
-CREATE FUNCTION "credits_lock"(p_user integer) RETURNS void LANGUAGE sql VOLATILE AS $$
-  select pg_advisory_xact_lock(7201004, p_user)
+CREATE FUNCTION "credits_lock"(p_user integer) RETURNS void LANGUAGE plpgsql VOLATILE AS $$
+begin
+  perform pg_advisory_xact_lock(7201004, p_user);
+end
 $$;
 --> statement-breakpoint
 -- The member is premium (bought credits once: spec §1).
-CREATE FUNCTION "credits_paid"(p_user integer) RETURNS boolean LANGUAGE sql STABLE AS $$
-  select coalesce((select "paid_user" from "credit_accounts" where "user_id" = p_user), false)
+CREATE FUNCTION "credits_paid"(p_user integer) RETURNS boolean LANGUAGE plpgsql STABLE AS $$
+begin
+  return coalesce((select "paid_user" from "credit_accounts" where "user_id" = p_user), false);
+end
 $$;
 --> statement-breakpoint
 -- The member's balance (0 without a credit account).
-CREATE FUNCTION "credits_balance"(p_user integer) RETURNS integer LANGUAGE sql STABLE AS $$
-  select coalesce((select "balance" from "credit_accounts" where "user_id" = p_user), 0)
+CREATE FUNCTION "credits_balance"(p_user integer) RETURNS integer LANGUAGE plpgsql STABLE AS $$
+begin
+  return coalesce((select "balance" from "credit_accounts" where "user_id" = p_user), 0);
+end
 $$;
 --> statement-breakpoint
 -- A keyed debit of `p_cost` (>= 0) credits with its ledger row; the caller holds credits_lock(p_user).

@@ -23,8 +23,10 @@
 --      message, and one `chat.message` event per member (the caller's template with the message's id,
 --      conversation and time set here), numbered in ascending user id order (`sent`).
 -- The pair's lock: a send and a block between two profiles one at a time (the block hook takes it too).
-CREATE FUNCTION "chat_lock_pair"(p_a integer, p_b integer) RETURNS void LANGUAGE sql VOLATILE AS $$
-  select pg_advisory_xact_lock(7400001, hashtext(least(p_a, p_b)::text || ':' || greatest(p_a, p_b)::text))
+CREATE FUNCTION "chat_lock_pair"(p_a integer, p_b integer) RETURNS void LANGUAGE plpgsql VOLATILE AS $$
+begin
+  perform pg_advisory_xact_lock(7400001, hashtext(least(p_a, p_b)::text || ':' || greatest(p_a, p_b)::text));
+end
 $$;
 --> statement-breakpoint
 CREATE FUNCTION "chat_send_v1"(
