@@ -13,6 +13,7 @@ for (const locale of ["en", "nl"]) {
   test(`[${locale}] two members chat live: the message arrives with an unread badge, opening it marks it read, typing shows`, async ({
     browser,
   }) => {
+    test.slow(); // Two members signed up, three pages, four axe scans: 46 s of 60 in a CI run on a busy box.
     const ada = await newMember(browser, "Ada", { autoLike: false, locale });
     const bo = await newMember(browser, "Bo", { autoLike: false, locale });
     const adaProblems = watchConsole(ada.page);
