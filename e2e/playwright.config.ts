@@ -46,7 +46,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // A safety net, not a speed check: on a busy 2-core box (two Chromiums, the server and axe) several
+  // tests took 40-50 s of a 60 s limit (CI of 2026-11-27), one of them past it.
+  timeout: 120_000,
   reporter: [["list"], ["json", { outputFile: path.join(import.meta.dirname, "../test-results/e2e.json") }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
