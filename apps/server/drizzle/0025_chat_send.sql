@@ -29,6 +29,18 @@ begin
 end
 $$;
 --> statement-breakpoint
+-- The free members' limit (spec §1): premium, or the conversation with p_other is one the sender wrote
+-- in, or they wrote in fewer than p_free_limit conversations. chat_send_v1 checks it under its locks,
+-- and the photo send before it decodes a photo (ChatSending.refuseEarly).
+CREATE FUNCTION "chat_within_free_limit"(p_sender integer, p_sender_user integer, p_other integer, p_free_limit integer)
+RETURNS boolean LANGUAGE plpgsql STABLE AS $$
+begin
+  return "credits_paid"(p_sender_user)
+    or exists (select 1 from "conversation_members" s where s."profile_id" = p_sender and s."other_id" = p_other and s."wrote")
+    or (select count(*) from "conversation_members" x where x."profile_id" = p_sender and x."wrote") < p_free_limit;
+end
+$$;
+--> statement-breakpoint
 CREATE FUNCTION "chat_send_v1"(
   p_sender integer,          -- the sender's profile
   p_sender_user integer,     -- the sender's user id (their credits, their own tabs' event)
@@ -55,7 +67,6 @@ declare
   v_other integer;
   v_other_user integer;
   v_conversation integer;
-  v_wrote boolean;
   v_debit record;
   v_seq integer;
   v_message json;
@@ -91,13 +102,11 @@ begin
     return json_build_object('outcome', 'refused', 'other', v_other);
   end if;
   -- 6. The free members' limit.
-  select c."id", m."wrote" into v_conversation, v_wrote
-  from "conversations" c join "conversation_members" m on m."conversation_id" = c."id" and m."profile_id" = p_sender
-  where c."profile_a" = least(p_sender, v_other) and c."profile_b" = greatest(p_sender, v_other);
-  if not (coalesce(v_wrote, false) or "credits_paid"(p_sender_user)
-          or (select count(*) from "conversation_members" x where x."profile_id" = p_sender and x."wrote") < p_free_limit) then
+  if not "chat_within_free_limit"(p_sender, p_sender_user, v_other, p_free_limit) then
     return json_build_object('outcome', 'limit');
   end if;
+  select c."id" into v_conversation from "conversations" c
+  where c."profile_a" = least(p_sender, v_other) and c."profile_b" = greatest(p_sender, v_other);
   -- 7. The debit.
   select * into v_debit from "credits_keyed_debit"(p_sender_user, p_cost, p_reason, 'message:' || p_client::text);
   if v_debit.replayed_balance is null and v_debit.new_balance is null then

@@ -241,9 +241,7 @@ export class ChatSending {
     const [found] = await rowsOf<{ ok: boolean; within_limit: boolean; credits: number }>(
       this.db,
       sql`select visibility_may_contact(${me}::int, ${other}::int) as "ok",
-                 (credits_paid(${sender.userId}::int)
-                   or exists (select 1 from "conversation_members" s where s."profile_id" = ${me}::int and s."other_id" = ${other}::int and s."wrote")
-                   or (select count(*) from "conversation_members" x where x."profile_id" = ${me}::int and x."wrote") < ${LIMITS.freeConversations}::int)
+                 chat_within_free_limit(${me}::int, ${sender.userId}::int, ${other}::int, ${LIMITS.freeConversations}::int)
                    as "within_limit",
                  credits_balance(${sender.userId}::int) as "credits"`,
     );
