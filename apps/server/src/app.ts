@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from "@app/contract";
+import { isLocaleCode, SESSION_COOKIE } from "@app/contract";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
@@ -20,6 +20,8 @@ import { defineComplaintJobs } from "./modules/complaints/jobs.ts";
 import { complaintRoutes } from "./modules/complaints/routes.ts";
 import { ComplaintService } from "./modules/complaints/service.ts";
 import { CreditService } from "./modules/credits/index.ts";
+import { dataExportRoutes } from "./modules/data-export/routes.ts";
+import { DataExportService } from "./modules/data-export/service.ts";
 import { DiscountService } from "./modules/discounts/index.ts";
 import { discountRoutes } from "./modules/discounts/routes.ts";
 import { LikeService } from "./modules/likes/index.ts";
@@ -108,6 +110,8 @@ export interface Services {
   discounts: DiscountService;
   /** Complaints for staff to handle (issue #13). */
   complaints: ComplaintService;
+  /** The data export (GDPR art. 15/20, issue #27): each module's part in one ZIP. */
+  exports: DataExportService;
 }
 
 export interface BuildOptions {
@@ -258,6 +262,32 @@ export async function openServices(
     mailer,
     siteName: async () => (await site.settingsFor("", "en")).name,
   });
+  const exports = new DataExportService({
+    // The README lists them in this order; each module reads only its own tables.
+    contributors: [
+      accounts,
+      profiles,
+      photos,
+      likes,
+      blocks,
+      chat,
+      { exportFor: (subject) => credits.exportFor(database.db, subject) },
+      payments,
+      discounts,
+      complaints,
+    ],
+    memberOf: async (userId) => {
+      const user = await accounts.findUser(userId);
+      if (!user || user.fictional) return null;
+      return {
+        userId,
+        profileId: await profiles.profileIdOfUser(userId),
+        locale: isLocaleCode(user.language) ? user.language : "en",
+        email: user.email,
+      };
+    },
+    siteName: async () => (await site.settingsFor("", "en")).name,
+  });
   const eventJobs = defineMemberEventJobs(jobs, events);
   // Periodic work, once per period across all nodes (decision 012); the daily ones staggered by the hour.
   jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
@@ -293,6 +323,7 @@ export async function openServices(
     sandbox,
     discounts,
     complaints,
+    exports,
   };
 }
 
@@ -446,6 +477,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   });
   await server.register(discountRoutes, { discounts: services.discounts });
   await server.register(complaintRoutes, { complaints: services.complaints });
+  await server.register(dataExportRoutes, { exports: services.exports });
   if (services.sandbox) await server.register(sandboxRoutes, { sandbox: services.sandbox });
   await registerProviderHooks(server, [
     ...(services.payments.available ? [paymentHook(services.payments)] : []),

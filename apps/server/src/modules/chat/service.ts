@@ -6,6 +6,7 @@ import type { PhotoService } from "../photos/service.ts";
 import type { ProfileService } from "../profiles/service.ts";
 import type { VisibilityPolicy } from "../visibility/index.ts";
 import { ChatAudience } from "./audience.ts";
+import { ChatExport } from "./export.ts";
 import type { GifCatalogue } from "./gifs/gif-source.ts";
 import { ChatMedia } from "./media.ts";
 import { ChatReading } from "./reading.ts";
@@ -43,6 +44,7 @@ export class ChatService {
   readonly media: ChatMedia;
   readonly retention: ChatRetention;
   readonly typingIndicator: ChatTyping;
+  readonly export: ChatExport;
 
   constructor(db: Db, deps: ChatDependencies) {
     const audience = new ChatAudience(deps.profiles, deps.visibility);
@@ -50,6 +52,7 @@ export class ChatService {
     this.reading = new ChatReading(db, this.window, audience, deps.credits, deps.profiles, deps.photos, deps.likes, deps.events);
     this.media = new ChatMedia(db, this.window, audience, deps.photos, deps.gifs);
     this.typingIndicator = new ChatTyping(db, deps.profiles, deps.events);
+    this.export = new ChatExport(db, deps.photos);
     this.retention = new ChatRetention(db, this.window, deps.profiles, deps.photos, deps.events, (id) =>
       this.typingIndicator.forget(id),
     );
@@ -68,6 +71,7 @@ export class ChatService {
   readonly purgeExpired: ChatRetention["purgeExpired"] = (...args) => this.retention.purgeExpired(...args);
   readonly onBlock: ChatRetention["onBlock"] = (...args) => this.retention.onBlock(...args);
   readonly onErase: ChatRetention["onErase"] = (...args) => this.retention.onErase(...args);
+  readonly exportFor: ChatExport["exportFor"] = (...args) => this.export.exportFor(...args);
 
   /** The WebSocket frame `typing` (ChatTyping.typing); a method, so that tests can spy on it. */
   typing(userId: number, conversationId: number, typing: boolean): Promise<boolean> {

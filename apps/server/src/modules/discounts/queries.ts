@@ -120,3 +120,27 @@ export async function release(tx: DbOrTx, paymentId: number): Promise<void> {
 export async function insertCodes(db: DbOrTx, rows: NewDiscountCode[]): Promise<void> {
   if (rows.length) await db.insert(discountCodes).values(rows).onConflictDoNothing();
 }
+
+// The data export (issue #27)
+
+/** A member's uses of codes (reserved, redeemed, released), with the code, oldest first. */
+export function redemptionsOfUser(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      code: discountCodes.code,
+      valuePercentage: discountCodes.valuePercentage,
+      paymentId: discountRedemptions.paymentId,
+      status: discountRedemptions.status,
+      createdAt: discountRedemptions.createdAt,
+      redeemedAt: discountRedemptions.redeemedAt,
+    })
+    .from(discountRedemptions)
+    .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.codeId))
+    .where(eq(discountRedemptions.userId, userId))
+    .orderBy(asc(discountRedemptions.id));
+}
+
+/** The codes made for this member alone. */
+export function codesOfUser(db: DbOrTx, userId: number): Promise<DiscountCodeRow[]> {
+  return db.select().from(discountCodes).where(eq(discountCodes.userId, userId)).orderBy(asc(discountCodes.id));
+}

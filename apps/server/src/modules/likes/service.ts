@@ -17,6 +17,7 @@ import {
   type SwipeStatus,
 } from "@app/contract";
 import { and, not, type SQL, sql } from "drizzle-orm";
+import { type ExportPart, type ExportSubject, isoOrNull } from "../../platform/data-export.ts";
 import { type Db, type DbOrTx, rowsOf, type Tx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { MemberEvents, PendingDelivery } from "../../platform/member-events.ts";
@@ -40,6 +41,7 @@ import {
   likeCountsStatement,
   likePageStatement,
   likesBetween,
+  likesOf,
   listedRows,
   lockPair,
   lockSwipeDay,
@@ -51,6 +53,7 @@ import {
   recordSwipe,
   type SwipeDayRow,
   saveSwipeDay,
+  swipesOf,
   type VisibleAmong,
 } from "./queries.ts";
 
@@ -93,6 +96,34 @@ export class LikeService {
     private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked" | "eachVisible" | "visibleAmong">,
     private readonly events: Pick<MemberEvents, "record" | "recordAll" | "deliver">,
   ) {}
+
+  /**
+   * The likes' part of the data export (issue #27): likes given and received (with the match time when
+   * mutual) and the swipe game's choices, naming the other profile by id.
+   */
+  async exportFor({ profileId }: ExportSubject): Promise<ExportPart> {
+    if (profileId === null) return { json: {} };
+    const [rows, swipeRows] = await Promise.all([likesOf(this.db, profileId), swipesOf(this.db, profileId)]);
+    const given = rows.filter((row) => row.likerId === profileId);
+    const received = rows.filter((row) => row.likedId === profileId);
+    return {
+      json: {
+        likes: {
+          given: given.map((row) => ({
+            profile_id: row.likedId,
+            liked_at: isoOrNull(row.createdAt),
+            matched_at: isoOrNull(row.matchedAt),
+          })),
+          received: received.map((row) => ({
+            profile_id: row.likerId,
+            liked_at: isoOrNull(row.createdAt),
+            matched_at: isoOrNull(row.matchedAt),
+          })),
+          swipes: swipeRows.map((row) => ({ profile_id: row.targetId, liked: row.liked, swiped_at: isoOrNull(row.swipedAt) })),
+        },
+      },
+    };
+  }
 
   /** The visibility policy's condition for `me`'s lists and contacts: visible, active, no block either way. */
   private visibleTo(me: number): (profileId: SQL) => SQL {

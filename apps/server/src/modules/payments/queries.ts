@@ -243,3 +243,40 @@ export async function updateVerification(
 ): Promise<void> {
   await db.update(directDebitVerifications).set(values).where(eq(directDebitVerifications.id, id));
 }
+
+// The data export (issue #27)
+
+/** Every payment of a member, oldest first. */
+export function allPaymentsOf(db: DbOrTx, userId: number): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.id));
+}
+
+/** A member's stored cards and accounts, as they were shown to them (label, method), oldest first. */
+export function mandatesOf(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      provider: paymentMandates.provider,
+      method: paymentMandates.method,
+      label: paymentMandates.label,
+      createdAt: paymentMandates.createdAt,
+      revokedAt: paymentMandates.revokedAt,
+    })
+    .from(paymentMandates)
+    .where(eq(paymentMandates.userId, userId))
+    .orderBy(asc(paymentMandates.id));
+}
+
+/** A member's direct-debit forms: what they typed (not the code's hash). */
+export function verificationsOf(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      name: directDebitVerifications.name,
+      iban: directDebitVerifications.iban,
+      phone: directDebitVerifications.phone,
+      createdAt: directDebitVerifications.createdAt,
+      usedAt: directDebitVerifications.usedAt,
+    })
+    .from(directDebitVerifications)
+    .where(eq(directDebitVerifications.userId, userId))
+    .orderBy(asc(directDebitVerifications.createdAt));
+}

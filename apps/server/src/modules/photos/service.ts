@@ -3,6 +3,7 @@ import { type MainImage as ContractMainImage, PHOTO_UPLOAD, type Photo } from "@
 import type { SQL } from "drizzle-orm";
 import pLimit from "p-limit";
 import sharp from "sharp";
+import { type ExportFile, type ExportPart, type ExportSubject, isoOrNull } from "../../platform/data-export.ts";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Storage } from "../../platform/storage.ts";
@@ -256,6 +257,34 @@ export class PhotoService {
         this.storage.delete(row.thumbFilename.replace(/-t\.jpg$/, "-b.jpg")),
       ]);
     }
+  }
+
+  /**
+   * The photos' part of the data export (issue #27): each photo's details and its file as stored (the
+   * full size; the thumbnail is the same picture smaller), pending and rejected ones included.
+   */
+  async exportFor({ profileId }: ExportSubject): Promise<ExportPart> {
+    if (profileId === null) return { json: {} };
+    const rows = await photosOfProfile(this.db, profileId);
+    const files: ExportFile[] = [];
+    const listed = [];
+    for (const row of rows) {
+      const bytes = await this.storage.get(row.filename);
+      const file = bytes ? `photos/${row.id}.jpg` : null;
+      if (bytes && file) files.push({ path: file, bytes });
+      listed.push({
+        id: row.id,
+        file,
+        status: row.status,
+        main: row.isMain,
+        private: row.private,
+        position: row.position,
+        width: row.width,
+        height: row.height,
+        created_at: isoOrNull(row.createdAt),
+      });
+    }
+    return { json: { photos: listed }, files };
   }
 
   async saveRows(rows: NewPhoto[]): Promise<void> {

@@ -12,6 +12,7 @@ import {
   type User,
 } from "@app/contract";
 import { and, notInArray, type SQL, sql } from "drizzle-orm";
+import { type ExportPart, type ExportSubject, isoOrNull } from "../../platform/data-export.ts";
 import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { BlockService } from "../blocks/index.ts";
@@ -419,6 +420,47 @@ export class ProfileService {
   askerOf(member: MemberContext | null): Asker | null {
     // The city centre comes with the session (member context): a list needs no look-up of who asks.
     return member ? { profileId: member.profileId, paid: member.paid, origin: member.position } : null;
+  }
+
+  /** The id of a member's profile, whatever its status (null: the account has none). */
+  async profileIdOfUser(userId: number): Promise<number | null> {
+    return (await findProfileOfUser(this.db, userId))?.id ?? null;
+  }
+
+  /**
+   * The profile's part of the data export (issue #27): every field the member gave, the city centre
+   * their place was placed at included (private to them, so theirs to read).
+   */
+  async exportFor({ userId }: ExportSubject): Promise<ExportPart> {
+    const profile = await findProfileOfUser(this.db, userId);
+    if (!profile) return { json: {} };
+    return {
+      json: {
+        profile: {
+          id: profile.id,
+          status: profile.status,
+          name: profile.name,
+          gender: profile.gender,
+          sexuality: profile.sexuality,
+          seeking: profile.seeking,
+          birth_date: profile.birthDate,
+          country: profile.country,
+          region: profile.region,
+          city: profile.city,
+          latitude: profile.latitude,
+          longitude: profile.longitude,
+          hair_color: profile.hairColor,
+          eye_color: profile.eyeColor,
+          body_type: profile.bodyType,
+          relationship_status: profile.relationshipStatus,
+          tattoos: profile.tattoos,
+          interests: profile.interests,
+          about: profile.about,
+          created_at: isoOrNull(profile.createdAt),
+          updated_at: isoOrNull(profile.updatedAt),
+        },
+      },
+    };
   }
 
   /** Removes the photo files of a member being erased (rows go with the account's cascade). */
