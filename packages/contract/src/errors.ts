@@ -89,6 +89,11 @@ export const ERROR_CODES = [
   "description_too_long",
   "profile_not_found",
   "complaint_about_self",
+  // the staff console's settings, discount codes and bundles (issue #27)
+  "settings_country_not_served",
+  "settings_country_twice",
+  "settings_country_not_listed",
+  "discount_code_taken",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -179,4 +184,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   description_too_long: 422,
   profile_not_found: 422,
   complaint_about_self: 422,
+  settings_country_not_served: 422,
+  settings_country_twice: 422,
+  settings_country_not_listed: 422,
+  discount_code_taken: 409,
 };

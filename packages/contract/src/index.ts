@@ -4,6 +4,7 @@ export * from "./blocks.ts";
 export * from "./chats.ts";
 export * from "./complaints.ts";
 export * from "./discounts.ts";
+export * from "./discounts-admin.ts";
 export * from "./endpoints.ts";
 export * from "./errors.ts";
 export * from "./http.ts";
@@ -20,5 +21,6 @@ export * from "./settings.ts";
 // import cycle (issue #26).
 export * from "./settings-rules.ts";
 export * from "./site.ts";
+export * from "./site-settings-edit.ts";
 export type * from "./ssr.ts";
 export * from "./ws.ts";

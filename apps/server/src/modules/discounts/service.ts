@@ -12,6 +12,7 @@ import {
 import { type ExportPart, type ExportSubject, isoOrNull } from "../../platform/data-export.ts";
 import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { DiscountAdmin } from "./admin.ts";
 import {
   codesOfUser,
   type DiscountCodeRow,
@@ -50,10 +51,15 @@ export interface AppliedDiscount {
  * payment's outcome; a failed or cancelled payment does not use a code up.
  */
 export class DiscountService {
+  /** The staff console's side: list, create and expire codes (issue #27; admin.ts). */
+  readonly admin: DiscountAdmin;
+
   constructor(
     private readonly db: Db,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.admin = new DiscountAdmin(db, () => this.clock());
+  }
 
   /**
    * The discounts' part of the data export (issue #27): the codes the member used (or a payment held
