@@ -22,8 +22,10 @@ import { ComplaintService } from "./modules/complaints/service.ts";
 import { CreditService } from "./modules/credits/index.ts";
 import { dataExportRoutes } from "./modules/data-export/routes.ts";
 import { DataExportService } from "./modules/data-export/service.ts";
+import { dataRequestStaffRoutes } from "./modules/data-export/staff-routes.ts";
 import { DiscountService } from "./modules/discounts/index.ts";
 import { discountRoutes } from "./modules/discounts/routes.ts";
+import { discountStaffRoutes } from "./modules/discounts/staff-routes.ts";
 import { LikeService } from "./modules/likes/index.ts";
 import { likeRoutes } from "./modules/likes/routes.ts";
 import { locationRoutes } from "./modules/location/routes.ts";
@@ -44,6 +46,10 @@ import { SearchService } from "./modules/search/service.ts";
 import { DEMO_CITIES } from "./modules/site/data/demo-people.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { SiteService } from "./modules/site/service.ts";
+import { settingsStaffRoutes } from "./modules/site/staff-routes.ts";
+import { registerStaffContext } from "./modules/staff/http.ts";
+import { staffRoutes } from "./modules/staff/routes.ts";
+import { StaffService } from "./modules/staff/service.ts";
 import { VisibilityPolicy } from "./modules/visibility/index.ts";
 import { type Bus, openBus, RedisBus } from "./platform/bus.ts";
 import { type Config, defaultOrigin, isTestSite, paymentsProviderOf } from "./platform/config.ts";
@@ -112,6 +118,8 @@ export interface Services {
   complaints: ComplaintService;
   /** The data export (GDPR art. 15/20, issue #27): each module's part in one ZIP. */
   exports: DataExportService;
+  /** Staff accounts, their sessions and the audit log of the console (issue #27). */
+  staff: StaffService;
 }
 
 export interface BuildOptions {
@@ -289,12 +297,15 @@ export async function openServices(
     siteName: async () => (await site.settingsFor("", "en")).name,
   });
   const eventJobs = defineMemberEventJobs(jobs, events);
+  const staff = new StaffService(database.db);
+  const staffPrune = jobs.define("staff.prune", async () => void (await staff.prune()), { maxAttempts: 3 });
   // Periodic work, once per period across all nodes (decision 012); the daily ones staggered by the hour.
   jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
   jobs.schedule(jobs.prune, { everyMs: DAY, offsetMs: 3 * HOUR });
   jobs.schedule(chatJobs.purgeExpired, { everyMs: DAY, offsetMs: 5 * HOUR });
   jobs.schedule(paymentJobs.reconcile, { everyMs: 5 * 60_000 });
   jobs.schedule(eventJobs.prune, { everyMs: DAY, offsetMs: 4 * HOUR });
+  jobs.schedule(staffPrune, { everyMs: HOUR, offsetMs: 30 * 60_000 });
   return {
     config,
     database,
@@ -324,6 +335,7 @@ export async function openServices(
     discounts,
     complaints,
     exports,
+    staff,
   };
 }
 
@@ -478,6 +490,27 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   await server.register(discountRoutes, { discounts: services.discounts });
   await server.register(complaintRoutes, { complaints: services.complaints });
   await server.register(dataExportRoutes, { exports: services.exports });
+  // Staff console routes (issue #27)
+  registerStaffContext(server, services.staff);
+  await server.register(staffRoutes, { staff: services.staff, publicUrl: config.PUBLIC_URL });
+  await server.register(settingsStaffRoutes, { site: services.site, staff: services.staff });
+  await server.register(discountStaffRoutes, {
+    discounts: services.discounts,
+    payments: services.payments,
+    accounts: services.accounts,
+    staff: services.staff,
+  });
+  await server.register(dataRequestStaffRoutes, {
+    exports: services.exports,
+    accounts: services.accounts,
+    profiles: services.profiles,
+    site: services.site,
+    staff: services.staff,
+  });
+  // Unknown staff API paths answer JSON 404 like every refused staff call.
+  server.all("/staff/api/*", async () => {
+    throw new AppError("not_found");
+  });
   if (services.sandbox) await server.register(sandboxRoutes, { sandbox: services.sandbox });
   await registerProviderHooks(server, [
     ...(services.payments.available ? [paymentHook(services.payments)] : []),

@@ -1,3 +1,3 @@
 /** The accounts module's public face: its service, the session cookie helpers and the SQL it lends. */
-export { hiddenUserIds, unconfirmedUserCondition, visibleUserCondition } from "./queries.ts";
+export { hiddenUserIds, type UserRow, unconfirmedUserCondition, visibleUserCondition } from "./queries.ts";
 export { AccountService, lockAddress, type RequestContext } from "./service.ts";

@@ -4,8 +4,9 @@ import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { addPhoto, block, createMember, sqlRows, type TestMember } from "../../test/factories.ts";
+import { addPhoto, block, createMember, sqlCount, sqlRows, type TestMember } from "../../test/factories.ts";
 import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
+import { staffLogin } from "../../test/staff.ts";
 import { sendRules } from "../chat/routes.ts";
 
 let database: TestDatabase;
@@ -250,5 +251,120 @@ describe("the data export (GET /api/export.php, GDPR art. 15/20)", () => {
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push((await gus.client.get("/api/export.php")).statusCode);
     expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+const auditRows = (action: string, memberId: number) =>
+  sqlCount(database.db, sql`select count(*)::int as n from staff_audit where action = ${action} and member_id = ${memberId}`);
+
+describe("data requests in the staff console (support; admin implicit)", () => {
+  it("finds the member by account number or e-mail address, never a fictional profile's account", async () => {
+    const support = await staffLogin(app, "support");
+    const hana = await member({ name: "Hana" });
+    for (const q of [String(hana.userId), hana.email.toUpperCase()]) {
+      const found = await support.client.get(`/staff/api/data-requests?q=${encodeURIComponent(q)}`);
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json().member).toMatchObject({ id: hana.userId, email: hana.email, name: "Hana", status: "not_confirmed" });
+    }
+    const [fictional] = await sqlRows<{ id: number }>(database.db, sql`select id from users where fictional limit 1`);
+    if (fictional) {
+      expect((await support.client.get(`/staff/api/data-requests?q=${fictional.id}`)).json().member).toBeNull();
+    }
+    expect((await support.client.get("/staff/api/data-requests?q=nobody%40example.org")).json().member).toBeNull();
+  });
+
+  it("downloads the member's own ZIP for support and admins, audited as member.export; others are refused", async () => {
+    const ines = await member({ name: "Ines" });
+    await addPhoto(app, ines.profileId, { main: true });
+    const own = (await download(ines)).files;
+    for (const role of ["support", "admin"] as const) {
+      const staff = await staffLogin(app, role);
+      const before = await auditRows("member.export", ines.userId);
+      const response = await staff.client.get(`/staff/api/data-requests/${ines.userId}/export`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers["content-type"]).toBe("application/zip");
+      expect(response.headers["content-disposition"]).toContain(`-data-${ines.userId}-`);
+      const files = unzipSync(new Uint8Array(response.rawPayload));
+      expect(Object.keys(files).sort()).toEqual(Object.keys(own).sort());
+      expect(json(files, "account.json")).toEqual(json(own, "account.json"));
+      expect(json(files, "profile.json")).toEqual(json(own, "profile.json"));
+      expect(await auditRows("member.export", ines.userId)).toBe(before + 1);
+    }
+    const [row] = await sqlRows<{ after: { files: number } }>(
+      database.db,
+      sql`select after from staff_audit where action = 'member.export' and member_id = ${ines.userId} order by id desc limit 1`,
+    );
+    expect(row?.after.files).toBe(Object.keys(own).length);
+
+    for (const role of ["moderator", "operator"] as const) {
+      const staff = await staffLogin(app, role);
+      const refused = await staff.client.get(`/staff/api/data-requests/${ines.userId}/export`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe("staff_forbidden");
+    }
+    // A member's session is no staff session: the console is not there.
+    expect((await ines.client.get(`/staff/api/data-requests/${ines.userId}/export`)).statusCode).toBe(404);
+    expect(await auditRows("member.export", ines.userId)).toBe(2);
+    // No such member: 404 and no audit row.
+    const support = await staffLogin(app, "support");
+    const missing = await support.client.get("/staff/api/data-requests/999999/export");
+    expect(missing.statusCode).toBe(404);
+    expect(await auditRows("member.export", 999999)).toBe(0);
+  });
+
+  it("starts the erasure: the account waits for deletion, its sessions end at once, the member is mailed in their language; audited", async () => {
+    const jan = await member({ name: "Jan", gender: "male", locale: "de" });
+    expect((await jan.client.put("/api/user.php", { language: "de" })).statusCode).toBe(200);
+    const support = await staffLogin(app, "support");
+    const operator = await staffLogin(app, "operator");
+
+    const refused = await operator.client.post(`/staff/api/data-requests/${jan.userId}/erasure`, {});
+    expect(refused.statusCode).toBe(403);
+    expect((await jan.client.get("/api/user.php")).json().user).toMatchObject({ id: jan.userId });
+
+    const started = await support.client.post(`/staff/api/data-requests/${jan.userId}/erasure`, {});
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().member).toMatchObject({
+      id: jan.userId,
+      status: "pending_deletion",
+      deletion_requested_at: expect.any(String),
+    });
+    // The member's session is gone.
+    expect((await jan.client.get("/api/user.php")).json().user).toBeNull();
+    const [audit] = await sqlRows<{ before: unknown; after: unknown; staff_id: number }>(
+      database.db,
+      sql`select before, after, staff_id from staff_audit where action = 'member.erase' and member_id = ${jan.userId}`,
+    );
+    expect(audit).toEqual({
+      before: { status: "not_confirmed" },
+      after: { status: "pending_deletion" },
+      staff_id: support.staff.id,
+    });
+    const mails = await sqlRows<{ subject: string }>(
+      database.db,
+      sql`select subject from mail_outbox where "to" = ${jan.email} and subject like '%gelöscht%'`,
+    );
+    expect(mails).toHaveLength(1);
+    // The existing purge erases it once the 14 days are over.
+    await database.db.execute(sql`update users set deletion_requested_at = now() - interval '15 days' where id = ${jan.userId}`);
+    await app.services.accounts.purgeExpiredDeletions();
+    expect(await sqlCount(database.db, sql`select count(*)::int as n from users where id = ${jan.userId}`)).toBe(0);
+  });
+
+  it("writes the erasure and its audit row in one transaction: a failing audit leaves the account as it was", async () => {
+    const kim = await member({ name: "Kim" });
+    const support = await staffLogin(app, "support");
+    await expect(
+      app.services.staff.audited(
+        { staff: support.staff, address: null },
+        // A value JSON cannot hold: the audit row cannot be written.
+        () => ({ action: "member.erase", objectType: "member", objectId: kim.userId, memberId: kim.userId, after: { bad: 1n } }),
+        (tx) => app.services.accounts.startDeletion(tx, kim.userId),
+      ),
+    ).rejects.toThrow();
+    const [user] = await sqlRows<{ status: string }>(database.db, sql`select status from users where id = ${kim.userId}`);
+    expect(user?.status).toBe("not_confirmed");
+    expect((await kim.client.get("/api/user.php")).json().user).toMatchObject({ id: kim.userId });
+    expect(await auditRows("member.erase", kim.userId)).toBe(0);
   });
 });

@@ -152,8 +152,10 @@ export function codesWithUses(db: DbOrTx, limit: number) {
   return db
     .select({
       code: discountCodes,
-      redeemed: sql<number>`(select count(*)::int from ${discountRedemptions} r where r.code_id = ${discountCodes.id} and r.status = 'redeemed')`,
-      reserved: sql<number>`(select count(*)::int from ${discountRedemptions} r where r.code_id = ${discountCodes.id} and r.status = 'reserved')`,
+      // Written out qualified: drizzle leaves a column of a one-table select unqualified, and inside the
+      // subquery "id" would be the redemption's own.
+      redeemed: sql<number>`(select count(*)::int from "discount_redemptions" r where r."code_id" = "discount_codes"."id" and r."status" = 'redeemed')`,
+      reserved: sql<number>`(select count(*)::int from "discount_redemptions" r where r."code_id" = "discount_codes"."id" and r."status" = 'reserved')`,
     })
     .from(discountCodes)
     .orderBy(desc(discountCodes.id))

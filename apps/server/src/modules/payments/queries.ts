@@ -288,7 +288,8 @@ export async function bundlesForStaff(db: DbOrTx) {
   const bundles = await db
     .select({
       bundle: creditBundles,
-      purchases: sql<number>`(select count(*)::int from ${payments} p where p.bundle_id = ${creditBundles.id} and p.status = 'paid')`,
+      // Qualified by hand: drizzle writes a one-table select's columns unqualified ("id" would be p's).
+      purchases: sql<number>`(select count(*)::int from "payments" p where p."bundle_id" = "credit_bundles"."id" and p."status" = 'paid')`,
     })
     .from(creditBundles)
     .orderBy(desc(creditBundles.active), asc(creditBundles.position), asc(creditBundles.id));
