@@ -65,6 +65,9 @@ export default [
     route("staff", "routes/staff/home.tsx", { id: "staff" }),
     route("staff/accounts", "routes/staff/accounts.tsx"),
     route("staff/audit", "routes/staff/audit.tsx"),
+    route("staff/settings", "routes/staff/settings.tsx"),
+    route("staff/discounts", "routes/staff/discounts.tsx"),
+    route("staff/data-requests", "routes/staff/data-requests.tsx"),
   ]),
   // A resource route: the browser's messages (decision 027).
   route("i18n/:locale", "routes/i18n-messages.ts"),

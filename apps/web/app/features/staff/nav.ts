@@ -13,6 +13,9 @@ export const STAFF_NAV: StaffNavItem[] = [
   { to: "/staff", label: "staff.nav.home", roles: ["admin", "moderator", "operator", "support"] },
   { to: "/staff/accounts", label: "staff.nav.accounts", roles: ["admin"] },
   { to: "/staff/audit", label: "staff.nav.audit", roles: ["admin"] },
+  { to: "/staff/discounts", label: "staff.nav.discounts", roles: ["support"] },
+  { to: "/staff/data-requests", label: "staff.nav.data_requests", roles: ["support"] },
+  { to: "/staff/settings", label: "staff.nav.settings", roles: ["admin"] },
 ];
 
 export const navFor = (role: StaffRole) => STAFF_NAV.filter((item) => role === "admin" || item.roles.includes(role));
