@@ -1,21 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { paymentCreateResponseSchema } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { addPhoto, block, createMember, sqlCount, sqlRows, type TestMember } from "../../test/factories.ts";
 import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
+import { paidWithDiscount } from "../../test/payments.ts";
 import { staffLogin } from "../../test/staff.ts";
 import { sendRules } from "../chat/routes.ts";
 
 let database: TestDatabase;
 let app: TestApp;
-let host: string;
 
 useTestApp({ seed: { profiles: 0 } }, (env) => {
   ({ app, database } = env);
-  host = new URL(app.url).host;
 });
 
 const member = (options: Parameters<typeof createMember>[1] = {}) =>
@@ -34,29 +32,6 @@ async function say(from: TestMember, to: TestMember, text: string) {
 async function sendChatPhoto(from: TestMember, to: TestMember, bytes: Buffer) {
   const rules = sendRules(await app.services.site.settingsFor("", "en"));
   await app.services.chat.sendPhoto(from, { profile_id: to.profileId, client_id: randomUUID() }, bytes, rules);
-}
-
-/** A payment with a discount code, paid through the sandbox and its webhook. */
-async function paidWithDiscount(who: TestMember, code: string): Promise<number> {
-  const created = await who.client.post(
-    "/api/payment.php",
-    { bundle_id: 3, method: "ideal", client_id: randomUUID(), discount_code: code },
-    { host },
-  );
-  expect(created.statusCode, created.body).toBe(200);
-  const { payment_id: paymentId } = paymentCreateResponseSchema.parse(created.json());
-  const [row] = await sqlRows<{ provider_id: string }>(
-    database.db,
-    sql`select provider_id from payments where id = ${paymentId}`,
-  );
-  await app.services.sandbox?.complete(row?.provider_id ?? "", "paid");
-  await app.server.inject({
-    method: "POST",
-    url: "/hooks/payments/sandbox",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: `id=${row?.provider_id}`,
-  });
-  return paymentId;
 }
 
 type Unzipped = Record<string, Uint8Array>;
@@ -106,7 +81,7 @@ describe("the data export (GET /api/export.php, GDPR art. 15/20)", () => {
     });
     expect(complaint.statusCode, complaint.body).toBe(200);
     await cleo.client.post("/api/complaint.php", { subject: "other", description: "CLEO-COMPLAINT-TEXT about something else." });
-    const paymentId = await paidWithDiscount(anna, "SPRING10");
+    const paymentId = await paidWithDiscount(app, anna, "SPRING10");
 
     const { response, files } = await download(anna);
     expect(response.headers["content-type"]).toBe("application/zip");

@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
-import { bundlesResponseSchema, paymentCreateResponseSchema, type StaffBundle, type StaffDiscount } from "@app/contract";
+import { bundlesResponseSchema, type StaffBundle, type StaffDiscount } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createMember, sqlCount, sqlRows, type TestMember } from "../../test/factories.ts";
+import { createMember, sqlCount, sqlRows } from "../../test/factories.ts";
 import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
+import { paidWithDiscount } from "../../test/payments.ts";
 import { staffLogin } from "../../test/staff.ts";
 
 let database: TestDatabase;
@@ -32,29 +32,6 @@ const newCode = (code: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** A member pays bundle 3 with `code` through the sandbox and its webhook. */
-async function payWith(who: TestMember, code: string) {
-  const created = await who.client.post(
-    "/api/payment.php",
-    { bundle_id: 3, method: "ideal", client_id: randomUUID(), discount_code: code },
-    { host },
-  );
-  expect(created.statusCode, created.body).toBe(200);
-  const { payment_id: paymentId } = paymentCreateResponseSchema.parse(created.json());
-  const [row] = await sqlRows<{ provider_id: string }>(
-    database.db,
-    sql`select provider_id from payments where id = ${paymentId}`,
-  );
-  await app.services.sandbox?.complete(row?.provider_id ?? "", "paid");
-  await app.server.inject({
-    method: "POST",
-    url: "/hooks/payments/sandbox",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: `id=${row?.provider_id}`,
-  });
-  return paymentId;
-}
-
 describe("discount codes in the staff console (support; admin implicit)", () => {
   it("creates a code, lists it with its uses, shows who redeemed it, and ends it; each write audited", async () => {
     const support = await staffLogin(app, "support");
@@ -66,7 +43,7 @@ describe("discount codes in the staff console (support; admin implicit)", () => 
     expect(await audits("discount.create")).toBe(before + 1);
 
     const anna = await createMember(app, { activate: true, country: "NL" });
-    const paymentId = await payWith(anna, "autumn15");
+    const paymentId = await paidWithDiscount(app, anna, "autumn15");
     const list = await support.client.get("/staff/api/discounts");
     expect(list.statusCode).toBe(200);
     expect((list.json().discounts as StaffDiscount[]).find((row) => row.id === discount.id)).toMatchObject({

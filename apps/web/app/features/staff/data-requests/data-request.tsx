@@ -1,12 +1,13 @@
 import { ACCOUNT_RULES, type DataRequestMember, STAFF_DATA_REQUESTS_ENDPOINTS } from "@app/contract";
 import { type FormEvent, useRef, useState } from "react";
-import { Button, Card, Form, Modal } from "react-bootstrap";
+import { Button, Card, Form } from "react-bootstrap";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import { downloadFile } from "../../../lib/api";
 import { errorMessage } from "../../../lib/form-errors";
 import { BusyButton } from "../../../ui/busy-button";
 import { FormAlert } from "../../../ui/form-alert";
 import { staffPath, useStaffMutation, useStaffQuery } from "../api";
+import { ConfirmDialog } from "../confirm-dialog";
 import { useShortcuts } from "../shortcuts";
 
 /**
@@ -104,24 +105,17 @@ export function DataRequest() {
           </Button>
         </div>
       ) : null}
-      <Modal show={confirming} onHide={() => setConfirming(false)} aria-labelledby="erase-title" centered>
-        <Modal.Header closeButton>
-          <Modal.Title id="erase-title">
-            <FormattedMessage id="staff.data_requests.erase" />
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <FormattedMessage id="staff.data_requests.erase_confirm" values={{ days: ACCOUNT_RULES.reactivationDays }} />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={() => setConfirming(false)}>
-            <FormattedMessage id="staff.data_requests.cancel" />
-          </Button>
-          <BusyButton variant="danger" busy={erase.isPending} onClick={startErasure}>
-            <FormattedMessage id="staff.data_requests.erase_confirm_button" />
-          </BusyButton>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmDialog
+        id="erase-title"
+        show={confirming}
+        title={<FormattedMessage id="staff.data_requests.erase" />}
+        confirm={<FormattedMessage id="staff.data_requests.erase_confirm_button" />}
+        busy={erase.isPending}
+        onConfirm={startErasure}
+        onCancel={() => setConfirming(false)}
+      >
+        <FormattedMessage id="staff.data_requests.erase_confirm" values={{ days: ACCOUNT_RULES.reactivationDays }} />
+      </ConfirmDialog>
     </>
   );
 }

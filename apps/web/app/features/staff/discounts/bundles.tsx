@@ -1,6 +1,6 @@
 import { STAFF_DISCOUNTS_ENDPOINTS, type StaffBundle } from "@app/contract";
 import { type FormEvent, useState } from "react";
-import { Button, Col, Form, Modal, Row, Table } from "react-bootstrap";
+import { Button, Col, Form, Row, Table } from "react-bootstrap";
 import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
 import { ApiCallError } from "../../../lib/api";
 import { errorMessage, fieldErrors } from "../../../lib/form-errors";
@@ -8,6 +8,7 @@ import { BusyButton } from "../../../ui/busy-button";
 import { FormAlert } from "../../../ui/form-alert";
 import { TextField } from "../../../ui/text-field";
 import { useStaffMutation } from "../api";
+import { ConfirmDialog } from "../confirm-dialog";
 import { HeaderRow } from "../table";
 
 const DISCOUNTS = "/staff/api/discounts";
@@ -57,7 +58,16 @@ export function Bundles({ bundles }: { bundles: StaffBundle[] }) {
                   </span>
                 ))}
               </td>
-              <td>{bundle.best_value ? "★" : ""}</td>
+              <td>
+                {bundle.best_value ? (
+                  <>
+                    <span aria-hidden="true">★</span>
+                    <span className="visually-hidden">
+                      <FormattedMessage id="staff.settings.yes" />
+                    </span>
+                  </>
+                ) : null}
+              </td>
               <td>
                 <FormattedMessage id={bundle.active ? "staff.discounts.offered" : "staff.discounts.retired"} />
               </td>
@@ -73,24 +83,17 @@ export function Bundles({ bundles }: { bundles: StaffBundle[] }) {
           ))}
         </tbody>
       </Table>
-      <Modal show={retiring !== null} onHide={() => setRetiring(null)} aria-labelledby="retire-title" centered>
-        <Modal.Header closeButton>
-          <Modal.Title id="retire-title">
-            <FormattedMessage id="staff.discounts.retire" />
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <FormattedMessage id="staff.discounts.retire_confirm" values={{ credits: retiring?.credits ?? 0 }} />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={() => setRetiring(null)}>
-            <FormattedMessage id="staff.discounts.cancel" />
-          </Button>
-          <BusyButton variant="danger" busy={retire.isPending} onClick={confirmRetire}>
-            <FormattedMessage id="staff.discounts.confirm" />
-          </BusyButton>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmDialog
+        id="retire-title"
+        show={retiring !== null}
+        title={<FormattedMessage id="staff.discounts.retire" />}
+        confirm={<FormattedMessage id="staff.discounts.confirm" />}
+        busy={retire.isPending}
+        onConfirm={confirmRetire}
+        onCancel={() => setRetiring(null)}
+      >
+        <FormattedMessage id="staff.discounts.retire_confirm" values={{ credits: retiring?.credits ?? 0 }} />
+      </ConfirmDialog>
       <h2 className="h5 mt-4">
         <FormattedMessage id="staff.discounts.new_bundle" />
       </h2>
@@ -185,7 +188,7 @@ function NewBundleForm({ onCreated }: { onCreated: (credits: number) => void }) 
             {priceProblem}
           </div>
         ) : null}
-        <Button size="sm" variant="outline-secondary" onClick={() => setPrices((all) => [...all, { currency: "", cents: "" }])}>
+        <Button size="sm" variant="outline-dark" onClick={() => setPrices((all) => [...all, { currency: "", cents: "" }])}>
           <FormattedMessage id="staff.discounts.add_price" />
         </Button>
       </fieldset>

@@ -7,6 +7,7 @@ import { BusyButton } from "../../../ui/busy-button";
 import { FormAlert } from "../../../ui/form-alert";
 import { TextField } from "../../../ui/text-field";
 import { useStaffMutation, useStaffQuery } from "../api";
+import { ConfirmDialog } from "../confirm-dialog";
 import { step, useShortcuts } from "../shortcuts";
 import { HeaderRow } from "../table";
 
@@ -109,24 +110,17 @@ export function DiscountCodes({ discounts }: { discounts: StaffDiscount[] }) {
         </tbody>
       </Table>
       <Redemptions discount={opened} onClose={() => setOpened(null)} />
-      <Modal show={ending !== null} onHide={() => setEnding(null)} aria-labelledby="end-code-title" centered>
-        <Modal.Header closeButton>
-          <Modal.Title id="end-code-title">
-            <FormattedMessage id="staff.discounts.expire" />
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <FormattedMessage id="staff.discounts.expire_confirm" values={{ code: ending?.code ?? "" }} />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={() => setEnding(null)}>
-            <FormattedMessage id="staff.discounts.cancel" />
-          </Button>
-          <BusyButton variant="danger" busy={expire.isPending} onClick={end}>
-            <FormattedMessage id="staff.discounts.confirm" />
-          </BusyButton>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmDialog
+        id="end-code-title"
+        show={ending !== null}
+        title={<FormattedMessage id="staff.discounts.expire" />}
+        confirm={<FormattedMessage id="staff.discounts.confirm" />}
+        busy={expire.isPending}
+        onConfirm={end}
+        onCancel={() => setEnding(null)}
+      >
+        <FormattedMessage id="staff.discounts.expire_confirm" values={{ code: ending?.code ?? "" }} />
+      </ConfirmDialog>
       <h2 className="h5 mt-4">
         <FormattedMessage id="staff.discounts.new_code" />
       </h2>

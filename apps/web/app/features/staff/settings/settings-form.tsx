@@ -435,7 +435,7 @@ export function SiteSettingsForm({ site, servedCountries }: { site: StaffSite; s
           )}
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-secondary" onClick={() => setChanges(null)}>
+          <Button variant="outline-dark" onClick={() => setChanges(null)}>
             <FormattedMessage id="staff.settings.back" />
           </Button>
           <BusyButton busy={save.isPending} disabled={!changes || changes.length === 0} onClick={confirmSave}>
@@ -625,7 +625,7 @@ function ResellTiles({
       {tiles.length < 4 ? (
         <Button
           size="sm"
-          variant="outline-secondary"
+          variant="outline-dark"
           onClick={() => set("resell_tiles", [...tiles, { kind: "resell", url: "https://", partner: "" }])}
         >
           <FormattedMessage id="staff.settings.add_tile" />
