@@ -26,6 +26,8 @@ import { LikeService } from "./modules/likes/index.ts";
 import { likeRoutes } from "./modules/likes/routes.ts";
 import { locationRoutes } from "./modules/location/routes.ts";
 import { LocationService } from "./modules/location/service.ts";
+import { defineModerationJobs } from "./modules/moderation/jobs.ts";
+import { ModerationService } from "./modules/moderation/service.ts";
 import { DirectDebitService } from "./modules/payments/direct-debit.ts";
 import { definePaymentJobs, type PaymentJobs } from "./modules/payments/jobs.ts";
 import { MollieProvider } from "./modules/payments/providers/mollie.ts";
@@ -108,6 +110,8 @@ export interface Services {
   discounts: DiscountService;
   /** Complaints for staff to handle (issue #13). */
   complaints: ComplaintService;
+  /** The review of photos and about texts (issue #27). */
+  moderation: ModerationService;
 }
 
 export interface BuildOptions {
@@ -258,6 +262,15 @@ export async function openServices(
     mailer,
     siteName: async () => (await site.settingsFor("", "en")).name,
   });
+  const moderation = new ModerationService({ photos, profiles, jobs });
+  defineModerationJobs(jobs, moderation, {
+    mailer,
+    recipientOf: async (userId) => {
+      const user = await accounts.findUser(userId);
+      return user?.email ? { email: user.email, language: user.language } : null;
+    },
+    site: async () => ({ name: (await site.settingsFor("", "en")).name, origin: await site.originFor("") }),
+  });
   const eventJobs = defineMemberEventJobs(jobs, events);
   // Periodic work, once per period across all nodes (decision 012); the daily ones staggered by the hour.
   jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
@@ -293,6 +306,7 @@ export async function openServices(
     sandbox,
     discounts,
     complaints,
+    moderation,
   };
 }
 
