@@ -150,3 +150,25 @@ describe("a site reviewing before", () => {
     expect(queued).toMatchObject({ live: false, text: "Call me on 0612345678", approvedText: "" });
   });
 });
+
+describe("the review queue", () => {
+  it("lists photos and about texts together, oldest first, of everyone or of one member", async () => {
+    const first = await member({ name: "Eva" });
+    const second = await member({ name: "Finn" });
+    const { newest: photo } = await uploadOn(AFTER, first.client);
+    await saveAboutOn(AFTER, second.client, "Second in line");
+    await saveAboutOn(BEFORE, first.client, "Third in line");
+    const all = await app.services.moderation.queue(500);
+    const order = all.map((item) => `${item.kind}:${item.id}`);
+    const at = (key: string) => order.indexOf(key);
+    expect(at(`photo:${photo.id}`)).toBeGreaterThanOrEqual(0);
+    expect(at(`photo:${photo.id}`)).toBeLessThan(at(`about:${second.profileId}`));
+    expect(at(`about:${second.profileId}`)).toBeLessThan(at(`about:${first.profileId}`));
+    const times = all.map((item) => item.submittedAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+
+    const own = await app.services.moderation.queue(500, { userId: first.userId });
+    expect(own.map((item) => `${item.kind}:${item.id}`)).toEqual([`photo:${photo.id}`, `about:${first.profileId}`]);
+    expect(await app.services.moderation.queue(500, { userId: 987_654 })).toEqual([]);
+  });
+});

@@ -81,7 +81,7 @@ export class ModerationService {
   constructor(
     private readonly deps: {
       photos: Pick<PhotoService, "inReview" | "countInReview" | "decide" | "find">;
-      profiles: Pick<ProfileService, "aboutInReview" | "countAboutInReview" | "decideAbout" | "membersOf">;
+      profiles: Pick<ProfileService, "aboutInReview" | "countAboutInReview" | "decideAbout" | "membersOf" | "profileIdOfMember">;
       jobs: Pick<JobRunner, "enqueue">;
     },
   ) {}
@@ -92,9 +92,21 @@ export class ModerationService {
     return { photos, about };
   }
 
-  /** The oldest `limit` items waiting for review (photos and about texts together), oldest first. */
-  async queue(limit: number): Promise<QueueItem[]> {
-    const [photos, texts] = await Promise.all([this.deps.photos.inReview(limit), this.deps.profiles.aboutInReview(limit)]);
+  /**
+   * The oldest `limit` items waiting for review (photos and about texts together), oldest first; of one
+   * member (user id) when asked.
+   */
+  async queue(limit: number, options: { userId?: number | undefined } = {}): Promise<QueueItem[]> {
+    let profileId: number | undefined;
+    if (options.userId !== undefined) {
+      const found = await this.deps.profiles.profileIdOfMember(options.userId);
+      if (found === null) return [];
+      profileId = found;
+    }
+    const [photos, texts] = await Promise.all([
+      this.deps.photos.inReview(limit, { profileId }),
+      this.deps.profiles.aboutInReview(limit, { profileId }),
+    ]);
     const members = await this.deps.profiles.membersOf([...new Set(photos.map((p) => p.profileId))]);
     const items: QueueItem[] = [];
     for (const photo of photos) {

@@ -141,6 +141,12 @@ export async function deletePhoto(db: Db, profileId: number, photoId: number): P
   });
 }
 
+/** Which part of a review queue to read: after a (time, id) cursor, of one profile. */
+export interface ReviewQueueOptions {
+  after?: { at: Date; id: number } | undefined;
+  profileId?: number | undefined;
+}
+
 export async function photosByIds(db: Db, ids: readonly number[]): Promise<PhotoRow[]> {
   if (ids.length === 0) return [];
   return db
@@ -149,14 +155,16 @@ export async function photosByIds(db: Db, ids: readonly number[]): Promise<Photo
     .where(inArray(photos.id, [...ids]));
 }
 
-/** The photos waiting for review, oldest first (partial index photos_review_queue), after a (created_at, id) cursor. */
-export async function photosInReview(db: Db, limit: number, after?: { at: Date; id: number }): Promise<PhotoRow[]> {
+/** The photos waiting for review, oldest first (partial index photos_review_queue), of one profile or all. */
+export async function photosInReview(db: Db, limit: number, options: ReviewQueueOptions = {}): Promise<PhotoRow[]> {
+  const { after, profileId } = options;
   return db
     .select()
     .from(photos)
     .where(
       and(
         eq(photos.reviewPending, true),
+        profileId === undefined ? undefined : eq(photos.profileId, profileId),
         after ? or(gt(photos.createdAt, after.at), and(eq(photos.createdAt, after.at), gt(photos.id, after.id))) : undefined,
       ),
     )

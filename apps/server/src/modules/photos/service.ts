@@ -29,6 +29,7 @@ import {
   photosByIds,
   photosInReview,
   photosOfProfile,
+  type ReviewQueueOptions,
   setMainPhoto,
   setPhotoPrivate,
 } from "./queries.ts";
@@ -59,7 +60,7 @@ function newKey(suffix: string): string {
  */
 export const IMAGE_WORK_CONCURRENCY = 2;
 
-export type { PhotoRow };
+export type { PhotoRow, ReviewQueueOptions };
 
 export class PhotoService {
   /** Every sharp pipeline of this service (uploads and blurred copies) runs through this queue. */
@@ -271,9 +272,9 @@ export class PhotoService {
     return this.listOwn(profileId);
   }
 
-  /** Photos waiting for review, oldest first, after a (created_at, id) cursor (the staff's queue). */
-  inReview(limit: number, after?: { at: Date; id: number }): Promise<PhotoRow[]> {
-    return photosInReview(this.db, limit, after);
+  /** Photos waiting for review, oldest first, of one profile or all (the staff's queue). */
+  inReview(limit: number, options: ReviewQueueOptions = {}): Promise<PhotoRow[]> {
+    return photosInReview(this.db, limit, options);
   }
 
   countInReview(): Promise<number> {

@@ -298,14 +298,20 @@ const aboutInReviewColumns = {
   submittedAt: sql<Date>`${profiles.aboutSubmittedAt}`.mapWith(profiles.aboutSubmittedAt),
 };
 
-/** About texts waiting for review, oldest first (partial index profiles_about_review_queue), after a cursor. */
-export async function aboutTextsInReview(db: Db, limit: number, after?: { at: Date; id: number }): Promise<AboutInReview[]> {
+/** About texts waiting for review, oldest first (partial index profiles_about_review_queue), of one profile or all. */
+export async function aboutTextsInReview(
+  db: Db,
+  limit: number,
+  options: { after?: { at: Date; id: number } | undefined; profileId?: number | undefined } = {},
+): Promise<AboutInReview[]> {
+  const { after, profileId } = options;
   return db
     .select(aboutInReviewColumns)
     .from(profiles)
     .where(
       and(
         isNotNull(profiles.aboutReview),
+        profileId === undefined ? undefined : eq(profiles.id, profileId),
         after
           ? or(gt(profiles.aboutSubmittedAt, after.at), and(eq(profiles.aboutSubmittedAt, after.at), gt(profiles.id, after.id)))
           : undefined,

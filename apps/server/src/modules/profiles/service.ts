@@ -18,7 +18,7 @@ import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { BlockService } from "../blocks/index.ts";
 import { type Coordinates, LocationService } from "../location/service.ts";
-import type { MainImage, PhotoService, PhotoViewer } from "../photos/service.ts";
+import type { MainImage, PhotoService, PhotoViewer, ReviewQueueOptions } from "../photos/service.ts";
 import {
   type AboutInReview,
   aboutTextsInReview,
@@ -464,9 +464,14 @@ export class ProfileService {
     return new Map((await profileMembers(this.db, ids)).map((row) => [row.id, { userId: row.userId, name: row.name }]));
   }
 
-  /** About texts waiting for review, oldest first, after a (submitted_at, profile id) cursor. */
-  aboutInReview(limit: number, after?: { at: Date; id: number }): Promise<AboutInReview[]> {
-    return aboutTextsInReview(this.db, limit, after);
+  /** About texts waiting for review, oldest first, of one profile or all (the staff's queue). */
+  aboutInReview(limit: number, options: ReviewQueueOptions = {}): Promise<AboutInReview[]> {
+    return aboutTextsInReview(this.db, limit, options);
+  }
+
+  /** The profile id of a member (user id), or null when they have none. */
+  async profileIdOfMember(userId: number): Promise<number | null> {
+    return (await findProfileOfUser(this.db, userId))?.id ?? null;
   }
 
   countAboutInReview(): Promise<number> {
