@@ -1,10 +1,18 @@
-import { memberResponseSchema, ownProfileResponseSchema, photosResponseSchema } from "@app/contract";
+import {
+  type ModerationItem,
+  memberResponseSchema,
+  ownProfileResponseSchema,
+  photosResponseSchema,
+  STAFF_MODERATION_ENDPOINTS,
+} from "@app/contract";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { OutboxMailer } from "../../platform/mailer.ts";
 import type { TestClient } from "../../test/client.ts";
-import { addBrandSite, createMember, type MemberOptions, type TestMember } from "../../test/factories.ts";
+import { addBrandSite, createMember, type MemberOptions, sqlCount, type TestMember } from "../../test/factories.ts";
 import { type TestApp, useTestApp } from "../../test/harness.ts";
+import { staffLogin } from "../../test/staff.ts";
 
 let app: TestApp;
 
@@ -170,5 +178,220 @@ describe("the review queue", () => {
     const own = await app.services.moderation.queue(500, { userId: first.userId });
     expect(own.map((item) => `${item.kind}:${item.id}`)).toEqual([`photo:${photo.id}`, `about:${first.profileId}`]);
     expect(await app.services.moderation.queue(500, { userId: 987_654 })).toEqual([]);
+  });
+});
+
+describe("the staff's decisions (/staff/api/moderation)", () => {
+  const { moderationQueue: queueCall, moderationDecide: decideCall } = STAFF_MODERATION_ENDPOINTS;
+  let moderator: TestClient;
+  let viewer: TestMember;
+  beforeAll(async () => {
+    moderator = (await staffLogin(app, "moderator")).client;
+    viewer = await member({ gender: "male", name: "Gus" });
+  });
+
+  const auditOf = async (userId: number) => (await app.services.staff.auditFor({ memberId: userId }, { limit: 50 })).entries;
+  const auditCount = () => sqlCount(app.services.database.db, sql`select count(*)::int as n from staff_audit`);
+
+  /** The queue's items of one member, as the console reads them. */
+  async function queueOf(userId: number): Promise<ModerationItem[]> {
+    const response = await moderator.get(`${queueCall.path}?member=${userId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return queueCall.response.parse(response.json()).items;
+  }
+
+  const refOf = (item: ModerationItem) => ({ kind: item.kind, id: item.id, submitted_at: item.submitted_at });
+  const decide = (body: unknown, client = moderator) => client.post(decideCall.path, body);
+
+  it("approves a photo held back for review: others see it from then on, and the audit log says who did", async () => {
+    const owner = await member({ name: "Hanna" });
+    const { newest } = await uploadOn(BEFORE, owner.client);
+    const [item] = await queueOf(owner.userId);
+    expect(item).toMatchObject({ kind: "photo", id: newest.id, live: false, member: { id: owner.userId, name: "Hanna" } });
+    if (item?.kind !== "photo") throw new Error("photo expected");
+    // Staff see the bytes of a photo others may not see yet.
+    expect((await moderator.get(item.thumb_url)).statusCode).toBe(200);
+
+    const response = await decide({ decision: "approve", items: [refOf(item)] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ decided: [{ kind: "photo", id: newest.id }], stale: [] });
+    const seen = await viewOf(viewer.client, owner);
+    expect(seen.photos.map((p) => p.id)).toEqual([newest.id]);
+    expect(seen.main_image?.status).toBe("active");
+    expect(await queueOf(owner.userId)).toEqual([]);
+    const [entry] = await auditOf(owner.userId);
+    expect(entry).toMatchObject({
+      action: "photo.approve",
+      object_type: "photo",
+      object_id: String(newest.id),
+      before: { status: "pending" },
+      after: { status: "active" },
+    });
+  });
+
+  it("rejects a photo with a reason: hidden from others, the reason shown to the member and e-mailed in their language", async () => {
+    const owner = await member({ name: "Ines", locale: "de" });
+    const { newest: kept } = await uploadOn(AFTER, owner.client);
+    await decide({ decision: "approve", items: (await queueOf(owner.userId)).map(refOf) });
+    const { newest: rejected } = await uploadOn(AFTER, owner.client);
+    // Reviewing after: live until the decision.
+    expect((await viewOf(viewer.client, owner)).photos.map((p) => p.id)).toContain(rejected.id);
+    const made = await owner.client.put("/api/photo.php", { id: rejected.id, main: true });
+    expect(made.statusCode, made.body).toBe(200);
+
+    const response = await decide({
+      decision: "reject",
+      reason: "not_a_person",
+      items: (await queueOf(owner.userId)).map(refOf),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const own = await ownPhotos(owner.client);
+    expect(own.find((p) => p.id === rejected.id)).toMatchObject({
+      status: "rejected",
+      rejection_reason: "not_a_person",
+      is_main: false,
+    });
+    // The main role went back to the approved photo, which others see; the rejected one is gone for them.
+    expect(own.find((p) => p.id === kept.id)?.is_main).toBe(true);
+    const seen = await viewOf(viewer.client, owner);
+    expect(seen.photos.map((p) => p.id)).toEqual([kept.id]);
+    expect((await viewer.client.get(rejected.url)).statusCode).toBe(404);
+    // The owner cannot make it the main photo again.
+    const again = await owner.client.put("/api/photo.php", { id: rejected.id, main: true });
+    expect(again.json().error).toBe("photo_rejected");
+
+    for (let round = 0; round < 20 && (await app.services.jobs.runDue()) > 0; round++);
+    const mails = await (app.services.mailer as OutboxMailer).list(20);
+    const mail = mails.find((m) => m.to === owner.email && m.subject === "Dein Foto auf Amoria wurde abgelehnt");
+    expect(mail?.text).toContain("Grund: Es zeigt nicht dich (eine Person).");
+    expect((await auditOf(owner.userId))[0]).toMatchObject({
+      action: "photo.reject",
+      after: { status: "rejected", reason: "not_a_person" },
+    });
+  });
+
+  it("rejects an about text: the profile reverts to the last approved one and the member reads why", async () => {
+    const owner = await member({ name: "Jonas" });
+    await saveAboutOn(BEFORE, owner.client, "Hiking and jazz");
+    await decide({ decision: "approve", items: (await queueOf(owner.userId)).map(refOf) });
+    expect((await viewOf(viewer.client, owner)).about).toBe("Hiking and jazz");
+
+    await saveAboutOn(AFTER, owner.client, "Text me: jonas@example.org");
+    expect((await viewOf(viewer.client, owner)).about).toBe("Text me: jonas@example.org");
+    const [item] = await queueOf(owner.userId);
+    expect(item).toMatchObject({
+      kind: "about",
+      live: true,
+      text: "Text me: jonas@example.org",
+      approved_text: "Hiking and jazz",
+    });
+    if (!item) throw new Error("about text expected");
+    const response = await decide({ decision: "reject", reason: "contact_details", items: [refOf(item)] });
+    expect(response.statusCode, response.body).toBe(200);
+
+    expect((await viewOf(viewer.client, owner)).about).toBe("Hiking and jazz");
+    const own = ownProfileResponseSchema.parse((await owner.client.get("/api/profile.php")).json()).profile;
+    expect(own).toMatchObject({ about: "Hiking and jazz", about_in_review: false, about_rejection: "contact_details" });
+    expect((await auditOf(owner.userId))[0]).toMatchObject({
+      action: "about.reject",
+      object_type: "profile",
+      before: { about: "Text me: jonas@example.org", approved: "Hiking and jazz" },
+      after: { about: "Hiking and jazz", reason: "contact_details" },
+    });
+  });
+
+  it("approves many at once, each with its own audit row, and lists what no longer waited", async () => {
+    const owner = await member({ name: "Karin" });
+    await uploadOn(BEFORE, owner.client);
+    await uploadOn(BEFORE, owner.client);
+    await saveAboutOn(BEFORE, owner.client, "Bulk text");
+    const items = await queueOf(owner.userId);
+    expect(items.map((i) => i.kind)).toEqual(["photo", "photo", "about"]);
+    const [first] = items;
+    if (!first) throw new Error("items expected");
+    await decide({ decision: "approve", items: [refOf(first)] });
+    const auditBefore = (await auditOf(owner.userId)).length;
+
+    const response = await decide({ decision: "approve", items: items.map(refOf) });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().stale).toEqual([{ kind: first.kind, id: first.id }]);
+    expect(response.json().decided).toHaveLength(2);
+    expect((await auditOf(owner.userId)).length).toBe(auditBefore + 2);
+    expect((await ownPhotos(owner.client)).map((p) => p.status)).toEqual(["active", "active"]);
+    expect((await viewOf(viewer.client, owner)).about).toBe("Bulk text");
+  });
+
+  it("refuses a decision on an about text the member changed since it was loaded, changing nothing", async () => {
+    const owner = await member();
+    await saveAboutOn(BEFORE, owner.client, "First draft");
+    const [loaded] = await queueOf(owner.userId);
+    if (!loaded) throw new Error("about text expected");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await saveAboutOn(BEFORE, owner.client, "Second draft");
+    const before = await auditCount();
+    const response = await decide({ decision: "approve", items: [refOf(loaded)] });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe("moderation_decided");
+    expect(await auditCount()).toBe(before);
+    expect((await viewOf(viewer.client, owner)).about).toBe("");
+    expect(await queueOf(owner.userId)).toMatchObject([{ kind: "about", text: "Second draft" }]);
+  });
+
+  describe("the audit row and the change share one transaction", () => {
+    it("a decision that fails after its write leaves neither the change nor an audit row", async () => {
+      const restore = app.services.moderation.rejectionJob;
+      const owner = await member();
+      const { newest } = await uploadOn(BEFORE, owner.client);
+      const before = await auditCount();
+      // The rejection notice is enqueued after the photo's row changed, in the same transaction: make it fail.
+      app.services.moderation.rejectionJob = { name: "moderation.no-such-job" };
+      try {
+        const response = await decide({
+          decision: "reject",
+          reason: "explicit",
+          items: (await queueOf(owner.userId)).map(refOf),
+        });
+        expect(response.statusCode).toBe(500);
+      } finally {
+        app.services.moderation.rejectionJob = restore;
+      }
+      expect(await auditCount()).toBe(before);
+      expect((await ownPhotos(owner.client)).find((p) => p.id === newest.id)).toMatchObject({
+        status: "pending",
+        rejection_reason: null,
+      });
+      expect(await queueOf(owner.userId)).toHaveLength(1);
+    });
+  });
+
+  it("checks the input: a rejection needs a reason from the list; nothing changes", async () => {
+    const owner = await member();
+    await uploadOn(BEFORE, owner.client);
+    const items = (await queueOf(owner.userId)).map(refOf);
+    const before = await auditCount();
+    const noReason = await decide({ decision: "reject", items });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().fields).toMatchObject({ reason: expect.any(String) });
+    expect((await decide({ decision: "reject", reason: "ugly", items })).statusCode).toBe(422);
+    expect((await decide({ decision: "approve", items: [] })).statusCode).toBe(422);
+    expect(await auditCount()).toBe(before);
+    expect(await queueOf(owner.userId)).toHaveLength(1);
+  });
+
+  it("serves photos under review to moderators and admins only", async () => {
+    const owner = await member();
+    await uploadOn(BEFORE, owner.client);
+    const [item] = await queueOf(owner.userId);
+    if (item?.kind !== "photo") throw new Error("photo expected");
+    const admin = (await staffLogin(app, "admin")).client;
+    expect((await admin.get(item.url)).statusCode).toBe(200);
+    for (const role of ["operator", "support"] as const) {
+      const other = (await staffLogin(app, role)).client;
+      const refused = await other.get(item.url);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe("staff_forbidden");
+    }
+    expect((await owner.client.get(item.url)).statusCode).toBe(404);
+    expect((await app.server.inject({ url: item.url })).statusCode).toBe(404);
   });
 });

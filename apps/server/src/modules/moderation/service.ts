@@ -4,6 +4,7 @@ import { AppError } from "../../platform/errors.ts";
 import type { JobRef, JobRunner } from "../../platform/jobs.ts";
 import type { PhotoRow, PhotoService } from "../photos/service.ts";
 import type { AboutInReview, ProfileService } from "../profiles/service.ts";
+import type { AuditEntry } from "../staff/service.ts";
 import type { ReviewedKind } from "./email.ts";
 
 /** One thing waiting for review: a photo, or a profile's about text, with its member. */
@@ -52,21 +53,11 @@ export interface RejectionNotice {
   reason: ModerationReason;
 }
 
-/** What the staff module's audit log records of one decision (staff.audited's entry). */
-export interface DecisionAudit {
-  action: string;
-  objectType: string;
-  objectId: string | number;
-  memberId?: number | null;
-  before?: unknown;
-  after?: unknown;
-}
-
 /**
  * Runs a change and its audit row in one transaction (StaffService.audited, bound to the acting staff
  * member): the decisions never change anything unrecorded.
  */
-export type AuditedChange = <T>(entry: (result: T) => DecisionAudit, change: (tx: Tx) => Promise<T>) => Promise<T>;
+export type AuditedChange = <T>(entry: (result: T) => AuditEntry, change: (tx: Tx) => Promise<T>) => Promise<T>;
 
 /**
  * The review of photos and about texts (issue #27): one queue of both, oldest first, and a moderator's
