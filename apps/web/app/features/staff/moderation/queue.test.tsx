@@ -78,7 +78,7 @@ async function renderQueue() {
     },
   ]);
   render(<Stub initialEntries={["/staff/moderation"]} />);
-  await screen.findByText("2 photos and 1 text waiting, oldest first.");
+  await screen.findByText("Waiting in all: 2 photos and 1 text, oldest first.");
 }
 
 const press = (key: string) => act(() => void fireEvent.keyDown(window, { key }));

@@ -116,7 +116,7 @@ export function ModerationQueue({ member }: { member?: number | undefined }) {
           <>
             {" "}
             <FormattedMessage id="staff.moderation.member_filter" values={{ id: member }} />{" "}
-            <Link to="/staff/moderation">
+            <Link to="/staff/moderation" className="text-decoration-underline">
               <FormattedMessage id="staff.moderation.show_all" />
             </Link>
           </>
@@ -142,6 +142,7 @@ export function ModerationQueue({ member }: { member?: number | undefined }) {
           <QueueRow
             key={keyOf(item)}
             item={item}
+            filtered={member !== undefined}
             current={index === current}
             selected={selected.has(keyOf(item))}
             register={(element) => {
@@ -193,6 +194,8 @@ function ShortcutLegend() {
 
 interface QueueRowProps {
   item: ModerationItem;
+  /** The queue shows one member's items already. */
+  filtered: boolean;
   current: boolean;
   selected: boolean;
   register: (element: HTMLElement | null) => void;
@@ -202,7 +205,7 @@ interface QueueRowProps {
   onReject: () => void;
 }
 
-function QueueRow({ item, current, selected, register, onFocus, onToggle, onApprove, onReject }: QueueRowProps) {
+function QueueRow({ item, filtered, current, selected, register, onFocus, onToggle, onApprove, onReject }: QueueRowProps) {
   const intl = useIntl();
   const kind = intl.formatMessage({ id: `staff.moderation.kind_${item.kind}` });
   const headingId = `moderation-${item.kind}-${item.id}`;
@@ -217,19 +220,17 @@ function QueueRow({ item, current, selected, register, onFocus, onToggle, onAppr
       className={`card ${current ? "border-primary border-2 shadow" : ""}`}
     >
       <div className="card-body d-flex flex-wrap gap-3">
-        <div className="flex-shrink-0">
-          {item.kind === "photo" ? (
-            <a href={item.url} target="_blank" rel="noreferrer">
-              <img
-                src={item.thumb_url}
-                alt={intl.formatMessage({ id: "staff.moderation.photo_alt" }, { name: item.member.name })}
-                width={160}
-                height={200}
-                className="rounded object-fit-cover"
-              />
-            </a>
-          ) : null}
-        </div>
+        {item.kind === "photo" ? (
+          <a href={item.url} target="_blank" rel="noreferrer" className="flex-shrink-0">
+            <img
+              src={item.thumb_url}
+              alt={intl.formatMessage({ id: "staff.moderation.photo_alt" }, { name: item.member.name })}
+              width={160}
+              height={200}
+              className="rounded object-fit-cover"
+            />
+          </a>
+        ) : null}
         <div className="flex-grow-1" style={{ minWidth: 240 }}>
           <h2 id={headingId} className="h6 mb-1">
             {kind} · <FormattedMessage id="staff.moderation.member" values={{ name: item.member.name, id: item.member.id }} />
@@ -247,9 +248,11 @@ function QueueRow({ item, current, selected, register, onFocus, onToggle, onAppr
                 <FormattedMessage id="staff.moderation.main" />
               </Badge>
             ) : null}{" "}
-            <Link to={`/staff/moderation?member=${item.member.id}`}>
-              <FormattedMessage id="staff.moderation.only_member" />
-            </Link>
+            {filtered ? null : (
+              <Link to={`/staff/moderation?member=${item.member.id}`} className="text-decoration-underline">
+                <FormattedMessage id="staff.moderation.only_member" />
+              </Link>
+            )}
           </p>
           {item.kind === "about" ? <AboutTexts text={item.text} approved={item.approved_text} /> : null}
           <div className="d-flex flex-wrap align-items-center gap-2">
