@@ -30,6 +30,9 @@ import { LikeService } from "./modules/likes/index.ts";
 import { likeRoutes } from "./modules/likes/routes.ts";
 import { locationRoutes } from "./modules/location/routes.ts";
 import { LocationService } from "./modules/location/service.ts";
+import { defineModerationJobs } from "./modules/moderation/jobs.ts";
+import { ModerationService } from "./modules/moderation/service.ts";
+import { moderationStaffRoutes } from "./modules/moderation/staff-routes.ts";
 import { DirectDebitService } from "./modules/payments/direct-debit.ts";
 import { definePaymentJobs, type PaymentJobs } from "./modules/payments/jobs.ts";
 import { MollieProvider } from "./modules/payments/providers/mollie.ts";
@@ -120,6 +123,8 @@ export interface Services {
   exports: DataExportService;
   /** Staff accounts, their sessions and the audit log of the console (issue #27). */
   staff: StaffService;
+  /** The review of photos and about texts (issue #27). */
+  moderation: ModerationService;
 }
 
 export interface BuildOptions {
@@ -270,6 +275,15 @@ export async function openServices(
     mailer,
     siteName: async () => (await site.settingsFor("", "en")).name,
   });
+  const moderation = new ModerationService({ photos, profiles, jobs });
+  defineModerationJobs(jobs, moderation, {
+    mailer,
+    recipientOf: async (userId) => {
+      const user = await accounts.findUser(userId);
+      return user?.email ? { email: user.email, language: user.language } : null;
+    },
+    site: async () => ({ name: (await site.settingsFor("", "en")).name, origin: await site.originFor("") }),
+  });
   const exports = new DataExportService({
     // The README lists them in this order; each module reads only its own tables.
     contributors: [
@@ -289,7 +303,7 @@ export async function openServices(
       if (!user || user.fictional) return null;
       return {
         userId,
-        profileId: await profiles.profileIdOfUser(userId),
+        profileId: await profiles.profileIdOfMember(userId),
         locale: isLocaleCode(user.language) ? user.language : "en",
         email: user.email,
       };
@@ -336,6 +350,7 @@ export async function openServices(
     complaints,
     exports,
     staff,
+    moderation,
   };
 }
 
@@ -506,6 +521,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     profiles: services.profiles,
     site: services.site,
     staff: services.staff,
+  });
+  await server.register(moderationStaffRoutes, {
+    moderation: services.moderation,
+    staff: services.staff,
+    photos: services.photos,
   });
   // Unknown staff API paths answer JSON 404 like every refused staff call.
   server.all("/staff/api/*", async () => {

@@ -68,6 +68,7 @@ export default [
     route("staff/settings", "routes/staff/settings.tsx"),
     route("staff/discounts", "routes/staff/discounts.tsx"),
     route("staff/data-requests", "routes/staff/data-requests.tsx"),
+    route("staff/moderation", "routes/staff/moderation.tsx"),
   ]),
   // A resource route: the browser's messages (decision 027).
   route("i18n/:locale", "routes/i18n-messages.ts"),

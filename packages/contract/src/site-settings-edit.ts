@@ -24,6 +24,7 @@ export const editableSettingsSchema = settingsSchema
     logged_out_search_trafficsource: true,
     member_resell: true,
     resell_tiles: true,
+    moderation: true,
   })
   .extend({
     name: z.string().trim().min(1).max(80),

@@ -5,8 +5,7 @@ import { AppError } from "../../platform/errors.ts";
 import type { AccountService, UserRow } from "../accounts/index.ts";
 import type { ProfileService } from "../profiles/service.ts";
 import type { SiteService } from "../site/service.ts";
-import { actorOf, handleStaff } from "../staff/http.ts";
-import type { StaffService } from "../staff/service.ts";
+import { actorOf, handleStaff, type StaffService } from "../staff/index.ts";
 import { EXPORT_RATE_LIMIT, sendExport } from "./routes.ts";
 import type { DataExportService } from "./service.ts";
 

@@ -4,8 +4,7 @@ import type { Tx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { AccountService } from "../accounts/index.ts";
 import type { PaymentService } from "../payments/service.ts";
-import { actorOf, handleStaff } from "../staff/http.ts";
-import type { StaffService } from "../staff/service.ts";
+import { actorOf, handleStaff, type StaffService } from "../staff/index.ts";
 import type { DiscountService } from "./service.ts";
 
 export interface DiscountStaffRoutesOptions {

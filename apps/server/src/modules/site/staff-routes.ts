@@ -2,8 +2,7 @@ import { STAFF_SETTINGS_ENDPOINTS } from "@app/contract";
 import type { FastifyInstance } from "fastify";
 import type { Tx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
-import { actorOf, handleStaff } from "../staff/http.ts";
-import type { StaffService } from "../staff/service.ts";
+import { actorOf, handleStaff, type StaffService } from "../staff/index.ts";
 import { SERVED_COUNTRIES, type SiteService } from "./service.ts";
 
 /**

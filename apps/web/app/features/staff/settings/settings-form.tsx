@@ -1,6 +1,7 @@
 import {
   type EditableSettings,
   LOCALES,
+  MODERATION_MODES,
   PROFILE_FIELDS,
   RESELL_TILE_KINDS,
   SEARCH_FIELDS,
@@ -46,6 +47,7 @@ const FIELDS = Object.keys({
   fictional_icon: 0,
   member_resell: 0,
   resell_tiles: 0,
+  moderation: 0,
 } satisfies Record<Field, 0>) as Field[];
 
 const NUMBER_FIELDS = [
@@ -332,6 +334,16 @@ export function SiteSettingsForm({ site, servedCountries }: { site: StaffSite; s
             </Col>
           ))}
         </Row>
+        <Choice
+          id="moderation"
+          label={label("moderation")}
+          value={values.moderation}
+          options={MODERATION_MODES.map((mode): [string, string] => [
+            mode,
+            intl.formatMessage({ id: `staff.settings.moderation_${mode}` }),
+          ])}
+          onChange={(v) => set("moderation", v as EditableSettings["moderation"])}
+        />
         <Checks
           id="search_fields"
           label={label("search_fields")}
