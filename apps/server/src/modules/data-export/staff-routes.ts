@@ -6,7 +6,7 @@ import type { AccountService, UserRow } from "../accounts/index.ts";
 import type { ProfileService } from "../profiles/service.ts";
 import type { SiteService } from "../site/service.ts";
 import { actorOf, handleStaff, type StaffService } from "../staff/index.ts";
-import { EXPORT_RATE_LIMIT, sendExport } from "./routes.ts";
+import { sendExport } from "./routes.ts";
 import type { DataExportService } from "./service.ts";
 
 export interface DataRequestRoutesOptions {
@@ -69,7 +69,8 @@ export async function dataRequestStaffRoutes(
       );
       return sendExport(reply, built);
     },
-    { rateLimit: EXPORT_RATE_LIMIT },
+    // Support handles many members' requests in an hour; each ZIP is still built in memory.
+    { rateLimit: { max: 30, timeWindow: "1 hour" } },
   );
 
   handleStaff(app, STAFF_DATA_REQUESTS_ENDPOINTS.dataRequestErase, async ({ request, staff: who, params }) => {
