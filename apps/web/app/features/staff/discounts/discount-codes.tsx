@@ -268,6 +268,7 @@ function NewCodeForm({
               value={form.code}
               onChange={(event) => setField("code")(event.target.value)}
               isInvalid={!!fields.code}
+              aria-invalid={fields.code ? true : undefined}
               aria-describedby={fields.code ? "discount-code-error" : undefined}
             />
             <Form.Control.Feedback type="invalid" id="discount-code-error">
@@ -309,6 +310,7 @@ function NewCodeForm({
               value={form.expires_at}
               onChange={(event) => setField("expires_at")(event.target.value)}
               isInvalid={!!fields.expires_at}
+              aria-invalid={fields.expires_at ? true : undefined}
             />
             <Form.Control.Feedback type="invalid">{fields.expires_at}</Form.Control.Feedback>
           </Form.Group>

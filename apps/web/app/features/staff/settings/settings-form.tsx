@@ -205,6 +205,7 @@ export function SiteSettingsForm({ site, servedCountries }: { site: StaffSite; s
                   value={Number.isFinite(values[field]) ? values[field] : ""}
                   onChange={(event) => set(field, event.target.value === "" ? Number.NaN : Number(event.target.value))}
                   isInvalid={!!problemOf(field)}
+                  aria-invalid={problemOf(field) ? true : undefined}
                   aria-describedby={problemOf(field) ? `setting-${field}-error` : undefined}
                 />
                 <Form.Control.Feedback type="invalid" id={`setting-${field}-error`}>
@@ -490,6 +491,7 @@ function Text(props: {
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
         isInvalid={!!props.error}
+        aria-invalid={props.error ? true : undefined}
         aria-describedby={described || undefined}
       />
       {props.hint ? (
@@ -515,7 +517,12 @@ function Choice(props: {
   return (
     <Form.Group controlId={`setting-${props.id}`} className="mb-3">
       <Form.Label>{props.label}</Form.Label>
-      <Form.Select value={props.value} onChange={(event) => props.onChange(event.target.value)} isInvalid={!!props.error}>
+      <Form.Select
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        isInvalid={!!props.error}
+        aria-invalid={props.error ? true : undefined}
+      >
         {props.options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}
