@@ -209,6 +209,24 @@ export class LikeService {
     return { id: target, state: outcome.state, match: outcome.match };
   }
 
+  /**
+   * Issue #27: a like from a fictional profile, sent by an operator inside `tx` (the staff audit's
+   * transaction), under the same rules as a member's (visible, unblocked, a match when the member liked
+   * it). The caller checks that `persona` is fictional; the events go when `deliver` is called, after commit.
+   */
+  async likeAsPersona(
+    tx: Tx,
+    persona: Pick<Member, "userId" | "profileId">,
+    target: number,
+  ): Promise<{ response: LikeResponse; deliver: () => Promise<void> }> {
+    const popups = await this.popupsForLike(persona.profileId, target);
+    const outcome = await this.likeIn(tx, persona, target, popups);
+    return {
+      response: { id: target, state: outcome.state, match: outcome.match },
+      deliver: () => this.events.deliver(...outcome.pending),
+    };
+  }
+
   /** DELETE /api/like.php: takes my like back (a match becomes their one-sided like); idempotent. */
   async unlike(member: Member, target: number): Promise<LikeResponse> {
     if (member.profileId === target) throw new AppError("cannot_like_self");
