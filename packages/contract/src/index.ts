@@ -22,4 +22,6 @@ export * from "./settings-rules.ts";
 export * from "./site.ts";
 export * from "./staff-inbox.ts";
 export type * from "./ssr.ts";
+export * from "./staff.ts";
+export * from "./staff-endpoints.ts";
 export * from "./ws.ts";
