@@ -49,6 +49,7 @@ declare
   v_user integer;
   v_event jsonb;
   v_waited timestamptz;
+  v_balance integer;
 begin
   -- 1. Whom.
   if p_to_profile is not null then
@@ -90,6 +91,7 @@ begin
     if v_debit.replayed_balance is null and v_debit.new_balance is null then
       return json_build_object('outcome', 'credits');
     end if;
+    v_balance := coalesce(v_debit.new_balance, v_debit.replayed_balance);
   end if;
   -- 8. The conversation, with both sides, for a first message.
   if v_conversation is null then
@@ -137,7 +139,7 @@ begin
     v_events := v_events || json_build_array(v_user, "member_events_record"(v_user, v_event), v_event);
   end loop;
   return json_build_object('outcome', 'sent', 'message', v_message,
-    'balance', case when not p_persona then coalesce(v_debit.new_balance, v_debit.replayed_balance) end,
+    'balance', v_balance,
     'waited_since', v_waited, 'events', array_to_json(v_events));
 end
 $$;

@@ -26,6 +26,8 @@ import { LikeService } from "./modules/likes/index.ts";
 import { likeRoutes } from "./modules/likes/routes.ts";
 import { locationRoutes } from "./modules/location/routes.ts";
 import { LocationService } from "./modules/location/service.ts";
+import { OperatorService } from "./modules/operators/service.ts";
+import { inboxStaffRoutes } from "./modules/operators/staff-routes.ts";
 import { DirectDebitService } from "./modules/payments/direct-debit.ts";
 import { definePaymentJobs, type PaymentJobs } from "./modules/payments/jobs.ts";
 import { MollieProvider } from "./modules/payments/providers/mollie.ts";
@@ -113,6 +115,8 @@ export interface Services {
   complaints: ComplaintService;
   /** Staff accounts, their sessions and the audit log of the console (issue #27). */
   staff: StaffService;
+  /** The operators' inbox of fictional profiles (issue #27). */
+  operators: OperatorService;
 }
 
 export interface BuildOptions {
@@ -265,6 +269,7 @@ export async function openServices(
   });
   const eventJobs = defineMemberEventJobs(jobs, events);
   const staff = new StaffService(database.db);
+  const operators = new OperatorService(database.db, { chat, likes, profiles, photos, staff, bus });
   const staffPrune = jobs.define("staff.prune", async () => void (await staff.prune()), { maxAttempts: 3 });
   // Periodic work, once per period across all nodes (decision 012); the daily ones staggered by the hour.
   jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
@@ -302,6 +307,7 @@ export async function openServices(
     discounts,
     complaints,
     staff,
+    operators,
   };
 }
 
@@ -458,6 +464,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   // Staff console routes (issue #27)
   registerStaffContext(server, services.staff);
   await server.register(staffRoutes, { staff: services.staff, publicUrl: config.PUBLIC_URL });
+  await server.register(inboxStaffRoutes, { operators: services.operators, site: services.site });
   // Unknown staff API paths answer JSON 404 like every refused staff call.
   server.all("/staff/api/*", async () => {
     throw new AppError("not_found");

@@ -20,8 +20,8 @@ export * from "./settings.ts";
 // import cycle (issue #26).
 export * from "./settings-rules.ts";
 export * from "./site.ts";
-export * from "./staff-inbox.ts";
 export type * from "./ssr.ts";
 export * from "./staff.ts";
 export * from "./staff-endpoints.ts";
+export * from "./staff-inbox.ts";
 export * from "./ws.ts";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { chatMessageSchema, messageKindSchema } from "./chats.ts";
 import { likeStateSchema } from "./likes.ts";
+import { staffEndpoint } from "./staff.ts";
 
 /**
  * The operators' inbox (issue #27): conversations with a fictional profile that wait for an answer,
@@ -72,13 +73,15 @@ export const inboxConversationSchema = z.object({
   /** The latest messages, oldest first, as the fictional profile sees them (`from_me`: the persona's). */
   history: z.array(chatMessageSchema),
   /** What the fictional profile wrote before in its other conversations, newest first. */
-  earlier: z.array(z.object({ conversation_id: z.number().int(), kind: messageKindSchema, text: z.string(), created_at: z.string() })),
+  earlier: z.array(
+    z.object({ conversation_id: z.number().int(), kind: messageKindSchema, text: z.string(), created_at: z.string() }),
+  ),
   note: z.object({ text: z.string(), updated_at: z.string(), staff_id: z.number().int() }).nullable(),
   claim: inboxClaimSchema.nullable(),
 });
 export type InboxConversation = z.infer<typeof inboxConversationSchema>;
 
-export const inboxConversationParamsSchema = z.object({ conversationId: z.coerce.number().int().positive() });
+export const inboxConversationParamsSchema = z.object({ conversationId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const inboxLeaseSchema = z.object({ conversation_id: z.number().int(), expires_at: z.string() });
 
@@ -92,8 +95,7 @@ export const inboxAnswerSchema = z
     photo_id: z.number().int().positive().optional(),
   })
   .refine(
-    (a) =>
-      [a.gift, a.gif, a.photo_id].filter((x) => x !== undefined).length + (a.gift === undefined && a.text ? 1 : 0) === 1,
+    (a) => [a.gift, a.gif, a.photo_id].filter((x) => x !== undefined).length + (a.gift === undefined && a.text ? 1 : 0) === 1,
     { message: "one of text, gift, gif or photo_id", path: ["text"] },
   );
 export type InboxAnswer = z.infer<typeof inboxAnswerSchema>;
@@ -105,8 +107,14 @@ export const inboxNoteSchema = z.object({ text: z.string().trim().max(INBOX_NOTE
 export const inboxTypingSchema = z.object({ typing: z.boolean() });
 
 /** From a persona to a member: a like, or a first message (a text). */
-export const inboxPersonaLikeSchema = z.object({ persona_id: z.number().int().positive(), member_id: z.number().int().positive() });
-export const inboxPersonaMessageSchema = inboxPersonaLikeSchema.extend({ client_id: z.uuid(), text: z.string().trim().min(1).max(10_000) });
+export const inboxPersonaLikeSchema = z.object({
+  persona_id: z.number().int().positive().max(2_147_483_647),
+  member_id: z.number().int().positive().max(2_147_483_647),
+});
+export const inboxPersonaMessageSchema = inboxPersonaLikeSchema.extend({
+  client_id: z.uuid(),
+  text: z.string().trim().min(1).max(10_000),
+});
 export const inboxPersonaLikedSchema = z.object({ member_id: z.number().int(), state: likeStateSchema });
 
 const waitFiguresSchema = z.object({
@@ -115,7 +123,14 @@ const waitFiguresSchema = z.object({
   p90_seconds: z.number().nullable(),
 });
 
-export const inboxFiguresQuerySchema = z.object({ hours: z.coerce.number().int().min(1).max(24 * 31).default(24) });
+export const inboxFiguresQuerySchema = z.object({
+  hours: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 31)
+    .default(24),
+});
 
 export const inboxFiguresSchema = z.object({
   waiting: z.number().int(),
@@ -135,3 +150,95 @@ export const inboxLiveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("message"), message: chatMessageSchema }),
 ]);
 export type InboxLiveEvent = z.infer<typeof inboxLiveEventSchema>;
+
+const OPERATORS = ["operator"] as const;
+const byConversation = { params: inboxConversationParamsSchema } as const;
+const ok = z.object({ ok: z.literal(true) });
+
+/**
+ * The inbox's staff API (operators; admins may always). The live stream of a claimed conversation,
+ * GET /staff/api/inbox/:conversationId/live (server-sent events of InboxLiveEvent), is outside this
+ * table: it answers a stream, not JSON, and checks the same session and role.
+ */
+export const STAFF_INBOX_ENDPOINTS = {
+  inboxQueue: staffEndpoint({
+    method: "GET",
+    path: "/staff/api/inbox",
+    roles: OPERATORS,
+    query: inboxQueueQuerySchema,
+    response: inboxQueueSchema,
+  }),
+  inboxFigures: staffEndpoint({
+    method: "GET",
+    path: "/staff/api/inbox/figures",
+    roles: OPERATORS,
+    query: inboxFiguresQuerySchema,
+    response: inboxFiguresSchema,
+  }),
+  inboxConversation: staffEndpoint({
+    method: "GET",
+    path: "/staff/api/inbox/:conversationId",
+    roles: OPERATORS,
+    ...byConversation,
+    response: inboxConversationSchema,
+  }),
+  inboxClaim: staffEndpoint({
+    method: "POST",
+    path: "/staff/api/inbox/:conversationId/claim",
+    roles: OPERATORS,
+    ...byConversation,
+    response: inboxLeaseSchema,
+  }),
+  inboxRenew: staffEndpoint({
+    method: "POST",
+    path: "/staff/api/inbox/:conversationId/renew",
+    roles: OPERATORS,
+    ...byConversation,
+    response: inboxLeaseSchema,
+  }),
+  inboxRelease: staffEndpoint({
+    method: "POST",
+    path: "/staff/api/inbox/:conversationId/release",
+    roles: OPERATORS,
+    ...byConversation,
+    response: ok,
+  }),
+  inboxAnswer: staffEndpoint({
+    method: "POST",
+    path: "/staff/api/inbox/:conversationId/answer",
+    roles: OPERATORS,
+    ...byConversation,
+    body: inboxAnswerSchema,
+    response: inboxSentSchema,
+  }),
+  inboxNote: staffEndpoint({
+    method: "PUT",
+    path: "/staff/api/inbox/:conversationId/note",
+    roles: OPERATORS,
+    ...byConversation,
+    body: inboxNoteSchema,
+    response: z.object({ note: inboxConversationSchema.shape.note }),
+  }),
+  inboxTyping: staffEndpoint({
+    method: "POST",
+    path: "/staff/api/inbox/:conversationId/typing",
+    roles: OPERATORS,
+    ...byConversation,
+    body: inboxTypingSchema,
+    response: ok,
+  }),
+  inboxPersonaLike: staffEndpoint({
+    method: "POST",
+    path: "/staff/api/inbox/persona/like",
+    roles: OPERATORS,
+    body: inboxPersonaLikeSchema,
+    response: inboxPersonaLikedSchema,
+  }),
+  inboxPersonaMessage: staffEndpoint({
+    method: "POST",
+    path: "/staff/api/inbox/persona/message",
+    roles: OPERATORS,
+    body: inboxPersonaMessageSchema,
+    response: inboxSentSchema,
+  }),
+};

@@ -70,7 +70,10 @@ export class ChatPersonas {
 
   /** How many conversations wait for an answer (the partial index conversations_waiting alone). */
   async waitingCount(): Promise<number> {
-    const [row] = await rowsOf<{ n: number }>(this.db, sql`select count(*)::int as "n" from "conversations" where "waiting_since" is not null`);
+    const [row] = await rowsOf<{ n: number }>(
+      this.db,
+      sql`select count(*)::int as "n" from "conversations" where "waiting_since" is not null`,
+    );
     return Number(row?.n ?? 0);
   }
 
@@ -104,12 +107,19 @@ export class ChatPersonas {
           order by c."waiting_since", c."id"
           limit ${options.limit}`,
     );
-    return rows.map((row) => ({ ...row, conversation_id: Number(row.conversation_id), waiting_since: new Date(row.waiting_since) }));
+    return rows.map((row) => ({
+      ...row,
+      conversation_id: Number(row.conversation_id),
+      waiting_since: new Date(row.waiting_since),
+    }));
   }
 
   /** The oldest wait now (null: nobody waits). */
   async oldestWait(): Promise<Date | null> {
-    const [row] = await rowsOf<{ at: Date | string | null }>(this.db, sql`select min("waiting_since") as "at" from "conversations"`);
+    const [row] = await rowsOf<{ at: Date | string | null }>(
+      this.db,
+      sql`select min("waiting_since") as "at" from "conversations"`,
+    );
     return row?.at ? new Date(row.at) : null;
   }
 
@@ -192,6 +202,10 @@ export class ChatPersonas {
             and "created_at" > ${this.window.cutoff().toISOString()}::timestamptz
           order by "id" desc limit ${limit}`,
     );
-    return rows.map((row) => ({ ...row, conversation_id: Number(row.conversation_id), created_at: new Date(row.created_at).toISOString() }));
+    return rows.map((row) => ({
+      ...row,
+      conversation_id: Number(row.conversation_id),
+      created_at: new Date(row.created_at).toISOString(),
+    }));
   }
 }

@@ -17,6 +17,7 @@ import type { ChatService, PersonaContent, PersonaSides, QueueCard, SendRules } 
 import type { LikeService } from "../likes/index.ts";
 import type { PhotoService } from "../photos/service.ts";
 import type { ProfileService } from "../profiles/service.ts";
+import type { StaffActor, StaffService } from "../staff/service.ts";
 import {
   answerFigures,
   type ClaimRow,
@@ -31,36 +32,14 @@ import {
   writeNote,
 } from "./queries.ts";
 
-/** The staff member acting, and from where (the staff module's actor). */
-export interface OperatorActor {
-  staff: { id: number };
-  address: string;
-}
-
-/** One audit entry (the staff module's AuditEntry). */
-export interface InboxAuditEntry {
-  action: string;
-  objectType: string;
-  objectId: string | number;
-  memberId?: number | null;
-  before?: unknown;
-  after?: unknown;
-}
-
-/** The staff module's audited write: `change` and its audit row in one transaction. */
-export interface Audited {
-  audited<T>(actor: OperatorActor, entry: (result: T) => InboxAuditEntry, change: (tx: Tx) => Promise<T>): Promise<T>;
-}
-
 /** What the inbox needs of other modules. */
 export interface OperatorDependencies {
   chat: Pick<ChatService, "personas" | "sendAsPersona" | "typing">;
-  likes: Pick<LikeService, "likeAsPersona">;
+  likes: Pick<LikeService, "likeAsPersona" | "popupsForLike">;
   profiles: Pick<ProfileService, "detailsOf">;
   photos: Pick<PhotoService, "mainImages" | "urlOf" | "forViewer" | "activePhotoBytes" | "storeChatPhoto" | "deleteChatPhotos">;
-  staff: Audited;
-  /** The staff accounts' names by id (the figures per operator). */
-  staffNames: (ids: readonly number[]) => Promise<Map<number, string>>;
+  /** The audit log (every write) and the staff accounts' names (the figures per operator). */
+  staff: Pick<StaffService, "audited" | "list">;
   bus: Pick<Bus, "subscribe">;
 }
 
@@ -89,7 +68,9 @@ export class OperatorService {
   ) {}
 
   private claimOf(row: ClaimRow | null, staffId: number): InboxQueueItem["claim"] {
-    return row ? { staff_id: Number(row.staff_id), expires_at: iso(row.expires_at), mine: Number(row.staff_id) === staffId } : null;
+    return row
+      ? { staff_id: Number(row.staff_id), expires_at: iso(row.expires_at), mine: Number(row.staff_id) === staffId }
+      : null;
   }
 
   private async cards(cards: QueueCard[]): Promise<Map<number, InboxCard>> {
@@ -170,7 +151,7 @@ export class OperatorService {
    * Claims a conversation for INBOX_LEASE_SECONDS (renewing one's own): inbox_claimed when another
    * operator holds a live lease. Two operators at once: exactly one wins (queries.takeClaim).
    */
-  async claim(actor: OperatorActor, conversationId: number): Promise<{ conversation_id: number; expires_at: string }> {
+  async claim(actor: StaffActor, conversationId: number): Promise<{ conversation_id: number; expires_at: string }> {
     const staffId = actor.staff.id;
     const sides = await this.sides(this.db, conversationId);
     const expires = await this.deps.staff.audited(
@@ -192,7 +173,7 @@ export class OperatorService {
   }
 
   /** Renews the operator's own live lease (their page does it while they are on the conversation). */
-  async renew(actor: OperatorActor, conversationId: number): Promise<{ conversation_id: number; expires_at: string }> {
+  async renew(actor: StaffActor, conversationId: number): Promise<{ conversation_id: number; expires_at: string }> {
     const sides = await this.sides(this.db, conversationId);
     const expires = await this.deps.staff.audited(
       actor,
@@ -213,7 +194,7 @@ export class OperatorService {
   }
 
   /** Ends the operator's claim (they left the conversation); nothing to end is no error. */
-  async release(actor: OperatorActor, conversationId: number): Promise<void> {
+  async release(actor: StaffActor, conversationId: number): Promise<void> {
     const sides = await this.sides(this.db, conversationId);
     await this.deps.staff.audited(
       actor,
@@ -234,7 +215,7 @@ export class OperatorService {
    * node), the answer recorded for the figures, the claim released, and the audit row, in one
    * transaction. A photo is one of the persona's own, re-encoded as any chat photo.
    */
-  async answer(actor: OperatorActor, conversationId: number, input: AnswerInput, rules: Pick<SendRules, "maxLength">) {
+  async answer(actor: StaffActor, conversationId: number, input: AnswerInput, rules: Pick<SendRules, "maxLength">) {
     const staffId = actor.staff.id;
     const sides = await this.sides(this.db, conversationId);
     if (!(await holdsClaim(this.db, conversationId, staffId))) throw new AppError("inbox_not_claimed");
@@ -296,7 +277,7 @@ export class OperatorService {
   }
 
   /** The pair's note (an empty text removes it), for the conversation's persona and member. */
-  async saveNote(actor: OperatorActor, conversationId: number, text: string) {
+  async saveNote(actor: StaffActor, conversationId: number, text: string) {
     const sides = await this.sides(this.db, conversationId);
     const pair = { personaId: sides.personaId, memberId: sides.memberId };
     await this.deps.staff.audited(
@@ -346,8 +327,9 @@ export class OperatorService {
   }
 
   /** A like from a persona to a member (a match when the member liked it), audited. */
-  async likeAsPersona(actor: OperatorActor, personaId: number, memberId: number): Promise<{ member_id: number; state: LikeState }> {
+  async likeAsPersona(actor: StaffActor, personaId: number, memberId: number): Promise<{ member_id: number; state: LikeState }> {
     const persona = await this.persona(this.db, personaId);
+    const popups = await this.deps.likes.popupsForLike(personaId, memberId);
     const liked = await this.deps.staff.audited(
       actor,
       (result) => ({
@@ -358,7 +340,7 @@ export class OperatorService {
         after: { persona_id: personaId, state: result.response.state },
       }),
       async (tx: Tx) => {
-        const result = await this.deps.likes.likeAsPersona(tx, persona, memberId);
+        const result = await this.deps.likes.likeAsPersona(tx, persona, memberId, popups);
         const [member] = await this.deps.chat.personas.usersOf(tx, [memberId]);
         return { ...result, memberUserId: member ?? null };
       },
@@ -369,7 +351,7 @@ export class OperatorService {
 
   /** A first message (a text) from a persona to a member, through the chat's send, audited. */
   async messageAsPersona(
-    actor: OperatorActor,
+    actor: StaffActor,
     input: { persona_id: number; member_id: number; client_id: string; text: string },
     rules: Pick<SendRules, "maxLength">,
   ) {
@@ -408,7 +390,9 @@ export class OperatorService {
       this.deps.chat.personas.oldestWait(),
       answerFigures(this.db, since),
     ]);
-    const names = await this.deps.staffNames(figures.perOperator.map((row) => Number(row.staff_id)));
+    const names = new Map(
+      figures.perOperator.length ? (await this.deps.staff.list()).map((account) => [account.id, account.name] as const) : [],
+    );
     const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
     const wait = (row: { answers: number; median_seconds: unknown; p90_seconds: unknown } | undefined) => ({
       answers: Number(row?.answers ?? 0),
