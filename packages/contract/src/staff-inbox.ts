@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chatMessageSchema, messageKindSchema } from "./chats.ts";
+import { chatMessageSchema, gifsResponseSchema, messageKindSchema } from "./chats.ts";
 import { likeStateSchema } from "./likes.ts";
 import { staffEndpoint } from "./staff.ts";
 
@@ -174,6 +174,13 @@ export const STAFF_INBOX_ENDPOINTS = {
     roles: OPERATORS,
     query: inboxFiguresQuerySchema,
     response: inboxFiguresSchema,
+  }),
+  inboxGifs: staffEndpoint({
+    method: "GET",
+    path: "/staff/api/inbox/gifs",
+    roles: OPERATORS,
+    query: z.object({ q: z.string().trim().max(100).optional().default("") }),
+    response: gifsResponseSchema,
   }),
   inboxConversation: staffEndpoint({
     method: "GET",

@@ -211,7 +211,9 @@ describe("answers as the fictional profile", () => {
     });
     expect(gift.statusCode, gift.body).toBe(200);
     await operator.client.post(`/staff/api/inbox/${id}/claim`);
-    const gifs = await member.client.get("/api/gifs.php?q=");
+    // The composer's GIFs: the site's GIF source, as members find them.
+    const gifs = await operator.client.get("/staff/api/inbox/gifs?q=");
+    expect(gifs.statusCode, gifs.body).toBe(200);
     const gifId = gifs.json().gifs[0].id;
     const gif = await operator.client.post(`/staff/api/inbox/${id}/answer`, { client_id: randomUUID(), gif: gifId });
     expect(gif.statusCode, gif.body).toBe(200);

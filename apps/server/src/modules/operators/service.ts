@@ -34,7 +34,7 @@ import {
 
 /** What the inbox needs of other modules. */
 export interface OperatorDependencies {
-  chat: Pick<ChatService, "personas" | "sendAsPersona" | "typing">;
+  chat: Pick<ChatService, "personas" | "sendAsPersona" | "typing" | "searchGifs">;
   likes: Pick<LikeService, "likeAsPersona" | "popupsForLike">;
   profiles: Pick<ProfileService, "detailsOf">;
   photos: Pick<PhotoService, "mainImages" | "urlOf" | "forViewer" | "activePhotoBytes" | "storeChatPhoto" | "deleteChatPhotos">;
@@ -294,6 +294,11 @@ export class OperatorService {
     );
     const note = await findNote(this.db, pair.personaId, pair.memberId);
     return { note: note ? { text: note.text, staff_id: Number(note.staff_id), updated_at: iso(note.updated_at) } : null };
+  }
+
+  /** GIFs for the composer, as members find them (the site's GIF source, in the staff member's language). */
+  searchGifs(q: string, gifLocale: string | undefined) {
+    return this.deps.chat.searchGifs(q, gifLocale);
   }
 
   /** Typing as the persona in a claimed conversation: the member sees the fictional profile typing. */

@@ -1,4 +1,11 @@
-import { inboxConversationParamsSchema, parseRequest, STAFF_INBOX_ENDPOINTS, type StaffContext, staffMay } from "@app/contract";
+import {
+  inboxConversationParamsSchema,
+  LOCALES,
+  parseRequest,
+  STAFF_INBOX_ENDPOINTS,
+  type StaffContext,
+  staffMay,
+} from "@app/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import { requestHost } from "../../platform/http/request-locale.ts";
@@ -33,6 +40,12 @@ export async function inboxStaffRoutes(app: FastifyInstance, options: InboxStaff
 
   handleStaff(app, endpoints.inboxQueue, async ({ staff, query }) => operators.queue(staff.id, query.after));
   handleStaff(app, endpoints.inboxFigures, async ({ query }) => operators.figures(query.hours));
+  handleStaff(
+    app,
+    endpoints.inboxGifs,
+    async ({ staff, query }) => operators.searchGifs(query.q, LOCALES.find((l) => l.code === staff.language)?.gifLocale),
+    { rateLimit: { max: 60, timeWindow: "1 minute" } },
+  );
   handleStaff(app, endpoints.inboxConversation, async ({ staff, params }) =>
     operators.conversation(staff.id, params.conversationId),
   );
