@@ -84,6 +84,7 @@ export type InboxConversation = z.infer<typeof inboxConversationSchema>;
 export const inboxConversationParamsSchema = z.object({ conversationId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const inboxLeaseSchema = z.object({ conversation_id: z.number().int(), expires_at: z.string() });
+export type InboxLease = z.infer<typeof inboxLeaseSchema>;
 
 /** An answer as the profile: a text, a gift (with an optional text), a GIF, or one of the profile's photos. */
 export const inboxAnswerSchema = z
