@@ -48,7 +48,7 @@ test("an operator claims a member's message to a fictional profile and answers i
   await operator.keyboard.press("Enter");
   await expect(operator.getByText(/^Yours until/)).toBeVisible();
   await expect(
-    operator.getByRole("list", { name: t("staff.inbox.history") }).getByText("Hi! Do you like sailing?"),
+    operator.getByRole("list", { name: t("staff.inbox.history"), exact: true }).getByText("Hi! Do you like sailing?"),
   ).toBeVisible();
 
   // Mia types: the operator sees it. The operator types: Mia sees the fictional profile typing.
