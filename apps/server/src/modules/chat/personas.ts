@@ -190,6 +190,16 @@ export class ChatPersonas {
     return rows.reverse().map((row) => presentMessage(row, sides.personaId));
   }
 
+  /** The file of photo message `messageId` of this conversation within the retention window, if it is one. */
+  async photoKey(sides: PersonaSides, messageId: number): Promise<string | undefined> {
+    const [row] = await rowsOf<{ photo_key: string }>(
+      this.db,
+      sql`select "photo_key" from "messages" where "id" = ${messageId} and "conversation_id" = ${sides.conversationId}
+            and "kind" = 'photo' and "created_at" > ${this.window.cutoff().toISOString()}::timestamptz`,
+    );
+    return row?.photo_key;
+  }
+
   /**
    * What the fictional profile wrote before in its other conversations (the persona's earlier answers
    * to anyone, newest first), so that it stays one person: texts and gifts' texts within the window.

@@ -223,6 +223,12 @@ describe("answers as the fictional profile", () => {
     const photo = await operator.client.post(`/staff/api/inbox/${id}/answer`, { client_id: randomUUID(), photo_id: photoId });
     expect(photo.statusCode, photo.body).toBe(200);
     expect(photo.json().message.photo).toMatchObject({ width: expect.any(Number) });
+    // The operator's view shows it (the member side serves it to the pair only).
+    const served = await operator.client.get(`/staff/api/inbox/${id}/photos/${photo.json().message.id}.jpg`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/jpeg");
+    expect((await operator.client.get(`/staff/api/inbox/${id}/photos/${answer.json().message.id}.jpg`)).statusCode).toBe(404);
+    expect((await member.client.get(`/staff/api/inbox/${id}/photos/${photo.json().message.id}.jpg`)).statusCode).toBe(404);
     // Another profile's photo: 404.
     await operator.client.post(`/staff/api/inbox/${id}/claim`);
     const foreign = await sqlCount(db(), sql`select id as n from photos where profile_id = ${persona(0).id} limit 1`);

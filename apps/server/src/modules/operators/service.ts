@@ -37,7 +37,10 @@ export interface OperatorDependencies {
   chat: Pick<ChatService, "personas" | "sendAsPersona" | "typing" | "searchGifs">;
   likes: Pick<LikeService, "likeAsPersona" | "popupsForLike">;
   profiles: Pick<ProfileService, "detailsOf">;
-  photos: Pick<PhotoService, "mainImages" | "urlOf" | "forViewer" | "activePhotoBytes" | "storeChatPhoto" | "deleteChatPhotos">;
+  photos: Pick<
+    PhotoService,
+    "mainImages" | "urlOf" | "forViewer" | "activePhotoBytes" | "storeChatPhoto" | "deleteChatPhotos" | "chatPhoto"
+  >;
   /** The audit log (every write) and the staff accounts' names (the figures per operator). */
   staff: Pick<StaffService, "audited" | "list">;
   bus: Pick<Bus, "subscribe">;
@@ -267,6 +270,15 @@ export class OperatorService {
       if (photo) await this.deps.photos.deleteChatPhotos([photo.key]);
       throw error;
     }
+  }
+
+  /** A photo message of a conversation with a fictional profile (the member's or the persona's), for the operator's view. */
+  async photo(conversationId: number, messageId: number): Promise<Buffer> {
+    const sides = await this.sides(this.db, conversationId);
+    const key = await this.deps.chat.personas.photoKey(sides, messageId);
+    const bytes = key ? await this.deps.photos.chatPhoto(key) : null;
+    if (!bytes) throw new AppError("not_found");
+    return bytes;
   }
 
   /** One of the persona's active photos stored as a chat photo (not_found for any other photo). */

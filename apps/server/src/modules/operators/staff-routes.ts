@@ -81,6 +81,21 @@ export async function inboxStaffRoutes(app: FastifyInstance, options: InboxStaff
     operators.messageAsPersona(actorOf(request, staff), body, await rulesOf(request, staff.language)),
   );
 
+  // A photo of the conversation's history (served to the two members only on the member side).
+  app.get<{ Params: { conversationId: string; file: string } }>(
+    "/staff/api/inbox/:conversationId/photos/:file",
+    async (request, reply) => {
+      const staff = await staffOf(request);
+      if (!staff) throw new AppError("not_found");
+      if (!staffMay(staff.role, endpoints.inboxConversation)) throw new AppError("staff_forbidden");
+      const { conversationId } = parseRequest(inboxConversationParamsSchema, request.params);
+      const messageId = Number(/^(\d{1,9})\.jpg$/.exec(request.params.file)?.[1]);
+      if (!Number.isInteger(messageId) || messageId <= 0) throw new AppError("not_found");
+      const bytes = await operators.photo(conversationId, messageId);
+      return reply.header("cache-control", "private, no-store").type("image/jpeg").send(bytes);
+    },
+  );
+
   // The live stream of a claimed conversation: refused as the staff API refuses (no staff session 404,
   // another role 403, not the claimer 409), then server-sent events until the page leaves.
   const streams = new Set<() => void>();

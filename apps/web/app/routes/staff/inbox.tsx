@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { staffFetch, useStaffQuery } from "../../features/staff/api";
 import { InboxConversationView } from "../../features/staff/inbox/conversation";
 import { useLease, useLiveConversation } from "../../features/staff/inbox/live";
+import { PersonaOutreach } from "../../features/staff/inbox/outreach";
 import { InboxQueueList } from "../../features/staff/inbox/queue";
 import { step, useShortcuts } from "../../features/staff/shortcuts";
 import { errorMessage } from "../../lib/form-errors";
@@ -119,6 +120,7 @@ export default function StaffInbox() {
           )}
         </div>
       </div>
+      <PersonaOutreach />
     </section>
   );
 }

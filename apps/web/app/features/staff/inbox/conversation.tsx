@@ -21,6 +21,7 @@ type Answer = { text: string } | { gift: string; text?: string | undefined } | {
 
 /** One message as the operator sees it: the persona's on the right. */
 function Message({ message, persona }: { message: ChatMessage; persona: string }) {
+  const intl = useIntl();
   const mine = message.from_me;
   return (
     <li className={`d-flex ${mine ? "justify-content-end" : ""}`}>
@@ -28,10 +29,14 @@ function Message({ message, persona }: { message: ChatMessage; persona: string }
         {mine ? <span className="visually-hidden">{persona}: </span> : null}
         {message.gift ? <img src={message.gift.image_url} alt={message.gift.id} width={48} height={48} /> : null}
         {message.gif ? <img src={message.gif.preview_url} alt={message.gif.title} height={96} /> : null}
-        {message.kind === "photo" ? (
-          <span className="fst-italic">
-            <FormattedMessage id="staff.inbox.kind.photo" />
-          </span>
+        {message.photo ? (
+          <img
+            src={`/staff/api/inbox/${message.conversation_id}/photos/${message.id}.jpg`}
+            alt={intl.formatMessage({ id: "staff.inbox.kind.photo" })}
+            width={Math.round((message.photo.width / message.photo.height) * 160)}
+            height={160}
+            className="d-block rounded"
+          />
         ) : null}
         {message.text ? <p className="mb-0 text-break">{message.text}</p> : null}
         <span className="d-block small text-body-secondary">
