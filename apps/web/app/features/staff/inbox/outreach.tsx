@@ -9,6 +9,18 @@ import { staffFetch } from "../api";
 
 const E = STAFF_INBOX_ENDPOINTS;
 
+/** A profile id's field. */
+function IdField(props: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <Form.Group controlId={props.id} className="flex-fill">
+      <Form.Label>
+        <FormattedMessage id={props.label} />
+      </Form.Label>
+      <Form.Control inputMode="numeric" value={props.value} onChange={(e) => props.onChange(e.target.value.trim())} />
+    </Form.Group>
+  );
+}
+
 /** From a persona to a member: a like, or a first message (both audited on the server). */
 export function PersonaOutreach() {
   const intl = useIntl();
@@ -49,18 +61,8 @@ export function PersonaOutreach() {
       </summary>
       <Form onSubmit={send} className="mt-2" style={{ maxWidth: 520 }}>
         <div className="d-flex gap-2">
-          <Form.Group controlId="outreach-persona" className="flex-fill">
-            <Form.Label>
-              <FormattedMessage id="staff.inbox.outreach.persona_id" />
-            </Form.Label>
-            <Form.Control inputMode="numeric" value={personaId} onChange={(e) => setPersonaId(e.target.value.trim())} />
-          </Form.Group>
-          <Form.Group controlId="outreach-member" className="flex-fill">
-            <Form.Label>
-              <FormattedMessage id="staff.inbox.outreach.member_id" />
-            </Form.Label>
-            <Form.Control inputMode="numeric" value={memberId} onChange={(e) => setMemberId(e.target.value.trim())} />
-          </Form.Group>
+          <IdField id="outreach-persona" label="staff.inbox.outreach.persona_id" value={personaId} onChange={setPersonaId} />
+          <IdField id="outreach-member" label="staff.inbox.outreach.member_id" value={memberId} onChange={setMemberId} />
         </div>
         <Form.Group controlId="outreach-text" className="mt-2">
           <Form.Label>
