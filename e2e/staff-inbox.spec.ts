@@ -18,9 +18,10 @@ test("an operator claims a member's message to a fictional profile and answers i
   const { id: personaId, name: personaName } = persona as { id: number; name: string };
   await open(mia.page, `/members/${personaId}/chat`);
   const field = mia.page.getByRole("textbox", { name: t("chat.message_label", { name: personaName }) });
+  const log = mia.page.getByRole("log");
   await field.fill("Hi! Do you like sailing?");
   await field.press("Enter");
-  await expect(mia.page.getByText("Hi! Do you like sailing?")).toBeVisible();
+  await expect(log.getByText("Hi! Do you like sailing?")).toBeVisible({ timeout: 15_000 });
 
   // A new operator logs in with their authenticator code and opens the inbox from the sidebar.
   const context = await browser.newContext();
@@ -63,7 +64,7 @@ test("an operator claims a member's message to a fictional profile and answers i
   await operator.getByRole("button", { name: t("staff.inbox.send") }).click();
 
   // Mia's open tab shows the answer at once, from the profile with the fictional mark.
-  await expect(mia.page.getByText("I love sailing, and you?")).toBeVisible();
+  await expect(log.getByText("I love sailing, and you?")).toBeVisible();
   const header = mia.page.getByRole("heading", { name: new RegExp(personaName) });
   await expect(header.getByRole("img", { name: t("fictional.badge") })).toBeVisible();
   // The answer left the queue and the claim went with it.
