@@ -27,7 +27,7 @@ test("an operator claims a member's message to a fictional profile and answers i
   const context = await browser.newContext();
   const operator = await context.newPage();
   const problems = watchConsole(operator);
-  await staffLoginInBrowser(operator, "operator");
+  const account = await staffLoginInBrowser(operator, "operator");
   await operator
     .getByRole("navigation", { name: t("staff.nav.label") })
     .getByRole("link", { name: t("staff.nav.inbox") })
@@ -69,6 +69,12 @@ test("an operator claims a member's message to a fictional profile and answers i
   await expect(header.getByRole("img", { name: t("fictional.badge") })).toBeVisible();
   // The answer left the queue and the claim went with it.
   await expect(row).toHaveCount(0);
+  await expectAccessible(operator);
+
+  // The figures count the operator's first answer.
+  await operator.getByRole("link", { name: t("staff.inbox.figures.title") }).click();
+  await expect(operator.getByRole("heading", { name: t("staff.inbox.figures.title") })).toBeVisible();
+  await expect(operator.getByRole("cell", { name: account.name })).toBeVisible();
   await expectAccessible(operator);
   expect(problems).toEqual([]);
   await context.close();

@@ -6,7 +6,7 @@ import {
   TYPING_THROTTLE_MS,
 } from "@app/contract";
 import { useEffect, useRef, useState } from "react";
-import { staffFetch } from "../api";
+import { staffFetch, staffPath } from "../api";
 
 const E = STAFF_INBOX_ENDPOINTS;
 /** How long the member's "typing" shows after their last typing event without a stop (as in the chat). */
@@ -14,7 +14,7 @@ const TYPING_SHOWN_MS = 6_000;
 
 /**
  * While `conversationId` is claimed by me: renews the lease every INBOX_RENEW_SECONDS, and releases it
- * when the operator leaves (another conversation, the page). `onLost` runs when a renewal is refused
+ * when the operator leaves (another conversation, another page, the tab closed). `onLost` runs when a renewal is refused
  * (the lease ran out and someone else took it).
  */
 export function useLease(conversationId: number | null, onLost: () => void): void {
@@ -26,8 +26,20 @@ export function useLease(conversationId: number | null, onLost: () => void): voi
     const timer = window.setInterval(() => {
       staffFetch(E.inboxRenew, { params }).catch(() => lost.current());
     }, INBOX_RENEW_SECONDS * 1000);
+    // The tab closing: a request that outlives the page (keepalive), else the lease runs out by itself.
+    const closing = () => {
+      void fetch(staffPath(E.inboxRelease, { params }), {
+        method: "POST",
+        keepalive: true,
+        credentials: "same-origin",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      }).catch(() => undefined);
+    };
+    window.addEventListener("pagehide", closing);
     return () => {
       window.clearInterval(timer);
+      window.removeEventListener("pagehide", closing);
       staffFetch(E.inboxRelease, { params }).catch(() => undefined);
     };
   }, [conversationId]);
