@@ -99,7 +99,9 @@ export async function inboxStaffRoutes(app: FastifyInstance, options: InboxStaff
   // The live stream of a claimed conversation: refused as the staff API refuses (no staff session 404,
   // another role 403, not the claimer 409), then server-sent events until the page leaves.
   const streams = new Set<() => void>();
-  app.addHook("onClose", async () => {
+  // Stopping (decision 033): the streams end before the server waits for its connections to close
+  // (the page's EventSource reconnects to another node).
+  app.addHook("preClose", async () => {
     for (const end of streams) end();
   });
   app.get("/staff/api/inbox/:conversationId/live", async (request, reply) => {
