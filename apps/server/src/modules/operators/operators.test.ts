@@ -296,6 +296,21 @@ describe("answers as the fictional profile", () => {
     await expect(operators.claim(broken, id)).rejects.toThrow();
     expect(await sqlCount(db(), sql`select count(*)::int as n from operator_claims where conversation_id = ${id}`)).toBe(0);
     await expect(operators.claim(actor, id)).resolves.toMatchObject({ conversation_id: id });
+    // The send itself refuses a "persona" that is not fictional (a member cannot be written as, for free).
+    const other = await createMember(context.app, { activate: true, gender: "male", credits: 0 });
+    const asMember = () =>
+      db().transaction((tx) =>
+        context.app.services.chat.sendAsPersona(
+          tx,
+          { userId: other.userId, profileId: other.profileId },
+          { profileId: member.profileId },
+          randomUUID(),
+          { text: "Free?" },
+          { maxLength: 1000 },
+        ),
+      );
+    await expect(asMember()).rejects.toMatchObject({ code: "not_found" });
+    expect(await sqlCount(db(), sql`select count(*)::int as n from messages where sender_id = ${other.profileId}`)).toBe(0);
     expect(await sqlCount(db(), sql`select count(*)::int as n from operator_claims where conversation_id = ${id}`)).toBe(1);
   });
 });
