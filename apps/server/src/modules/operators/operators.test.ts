@@ -254,6 +254,9 @@ describe("answers as the fictional profile", () => {
     expect(answers.map((a) => a.waited)).toEqual([true, false, false, false]);
     expect(await auditCount("inbox.answer", id)).toBe(4);
     expect(await sqlCount(db(), sql`select count(*)::int as n from operator_claims where conversation_id = ${id}`)).toBe(0);
+    // Leaving after the answer (the page releases what it held) ends nothing and writes no audit row.
+    expect((await operator.client.post(`/staff/api/inbox/${id}/release`)).statusCode).toBe(200);
+    expect(await auditCount("inbox.release", id)).toBe(1); // the one after the foreign photo's refusal
     // A retry of the first answer (same client_id) stores nothing new.
     await operator.client.post(`/staff/api/inbox/${id}/claim`);
     const retry = await operator.client.post(`/staff/api/inbox/${id}/answer`, {

@@ -16,11 +16,17 @@ export function claimColumn(conversationId: SQL): SQL {
               where k."conversation_id" = ${conversationId} and k."expires_at" > now())`;
 }
 
-/** The live claim of conversation `id`, if any. */
-export async function findClaim(db: DbOrTx, id: number): Promise<ClaimRow | null> {
+/** The live claim of conversation `id`, if any; `staffId`: that operator's only; `expiredToo`: live or not. */
+export async function findClaim(
+  db: DbOrTx,
+  id: number,
+  options: { staffId?: number; expiredToo?: boolean },
+): Promise<ClaimRow | null> {
   const [row] = await rowsOf<ClaimRow>(
     db,
-    sql`select "staff_id", "expires_at" from "operator_claims" where "conversation_id" = ${id} and "expires_at" > now()`,
+    sql`select "staff_id", "expires_at" from "operator_claims" where "conversation_id" = ${id}
+          ${options.staffId === undefined ? sql`` : sql`and "staff_id" = ${options.staffId}`}
+          ${options.expiredToo ? sql`` : sql`and "expires_at" > now()`}`,
   );
   return row ?? null;
 }

@@ -127,7 +127,7 @@ export class OperatorService {
       personas.history(sides, 100),
       personas.earlierLines(sides, 30),
       findNote(this.db, sides.personaId, sides.memberId),
-      findClaim(this.db, conversationId),
+      findClaim(this.db, conversationId, {}),
       this.deps.profiles.detailsOf([sides.personaId, sides.memberId]),
       this.deps.photos.forViewer(sides.personaId, { profileId: sides.personaId, paid: true }),
       personas.cards([sides.personaId, sides.memberId]),
@@ -199,6 +199,8 @@ export class OperatorService {
   /** Ends the operator's claim (they left the conversation); nothing to end is no error. */
   async release(actor: StaffActor, conversationId: number): Promise<void> {
     const sides = await this.sides(this.db, conversationId);
+    // Nothing of mine to end (an answer released it already, or another operator took it over): no write, no audit row.
+    if (!(await findClaim(this.db, conversationId, { staffId: actor.staff.id, expiredToo: true }))) return;
     await this.deps.staff.audited(
       actor,
       (dropped: boolean) => ({
