@@ -69,6 +69,8 @@ export default [
     route("staff/discounts", "routes/staff/discounts.tsx"),
     route("staff/data-requests", "routes/staff/data-requests.tsx"),
     route("staff/moderation", "routes/staff/moderation.tsx"),
+    route("staff/inbox", "routes/staff/inbox.tsx"),
+    route("staff/inbox/figures", "routes/staff/inbox-figures.tsx"),
   ]),
   // A resource route: the browser's messages (decision 027).
   route("i18n/:locale", "routes/i18n-messages.ts"),

@@ -100,6 +100,9 @@ export const ERROR_CODES = [
   "settings_country_twice",
   "settings_country_not_listed",
   "discount_code_taken",
+  // the operators' inbox (issue #27)
+  "inbox_claimed",
+  "inbox_not_claimed",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -198,4 +201,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   settings_country_twice: 422,
   settings_country_not_listed: 422,
   discount_code_taken: 409,
+  inbox_claimed: 409,
+  inbox_not_claimed: 409,
 };

@@ -28,6 +28,7 @@ export * from "./staff.ts";
 export * from "./staff-data-requests.ts";
 export * from "./staff-discounts.ts";
 export * from "./staff-endpoints.ts";
+export * from "./staff-inbox.ts";
 export * from "./staff-moderation.ts";
 export * from "./staff-settings.ts";
 export * from "./ws.ts";
