@@ -3,7 +3,7 @@ import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
-import { AccountService } from "./modules/accounts/index.ts";
+import { AccountService, BanService } from "./modules/accounts/index.ts";
 import { type AccountJobs, defineAccountJobs } from "./modules/accounts/jobs.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { appRoutes } from "./modules/app/routes.ts";
@@ -16,9 +16,9 @@ import { ChatService } from "./modules/chat/index.ts";
 import { defineChatJobs } from "./modules/chat/jobs.ts";
 import { chatRoutes, sendRules } from "./modules/chat/routes.ts";
 import { registerChatFrames } from "./modules/chat/socket.ts";
+import { ComplaintService, ReportService } from "./modules/complaints/index.ts";
 import { defineComplaintJobs } from "./modules/complaints/jobs.ts";
 import { complaintRoutes } from "./modules/complaints/routes.ts";
-import { ComplaintService } from "./modules/complaints/service.ts";
 import { CreditService } from "./modules/credits/index.ts";
 import { DiscountService } from "./modules/discounts/index.ts";
 import { discountRoutes } from "./modules/discounts/routes.ts";
@@ -85,6 +85,8 @@ export interface Services {
   credits: CreditService;
   site: SiteService;
   accounts: AccountService;
+  /** Bans (issue #27), owned by the accounts module. */
+  bans: BanService;
   photos: PhotoService;
   profiles: ProfileService;
   search: SearchService;
@@ -108,6 +110,8 @@ export interface Services {
   discounts: DiscountService;
   /** Complaints for staff to handle (issue #13). */
   complaints: ComplaintService;
+  /** Members' reports of profiles and messages (issue #27), kept by the complaints module. */
+  reports: ReportService;
 }
 
 export interface BuildOptions {
@@ -176,6 +180,11 @@ export async function openServices(
   const visibility = new VisibilityPolicy(database.db, blocks);
   const profiles = new ProfileService(database.db, visibility, photos, location, blocks);
   const search = new SearchService(database.db, profiles, photos, visibility);
+  const sessionsEnded = (userId: number, reason?: "banned") => {
+    bus
+      .publish(SESSIONS_ENDED_CHANNEL, { user_id: userId, ...(reason ? { reason } : {}) })
+      .catch((err: unknown) => log.error({ err }, "bus publish failed"));
+  };
   const accounts = new AccountService({
     db: database.db,
     mailer,
@@ -184,12 +193,11 @@ export async function openServices(
     visibility,
     fictionalIcon: async () => (await site.siteFor("")).overrides.fictional_icon,
     log,
-    sessionsEnded: (userId) => {
-      bus.publish(SESSIONS_ENDED_CHANNEL, { user_id: userId }).catch((err: unknown) => log.error({ err }, "bus publish failed"));
-    },
+    sessionsEnded,
   });
+  const bans = new BanService(database.db, sessionsEnded);
   const jobs = new JobRunner(database.db, { log });
-  const accountJobs = defineAccountJobs(jobs, accounts, log);
+  const accountJobs = defineAccountJobs(jobs, accounts, bans, log);
   const events = new MemberEvents(database.db, bus);
   const likes = new LikeService(database.db, profiles, photos, visibility, events);
   // Spec §6: a block deletes the likes both ways in its transaction; opening a profile clears its new like.
@@ -254,6 +262,7 @@ export async function openServices(
     log,
   });
   const complaints = new ComplaintService(database.db, jobs, profiles);
+  const reports = new ReportService(database.db, { profiles, photos, visibility, received: chat.received });
   defineComplaintJobs(jobs, complaints, {
     mailer,
     siteName: async () => (await site.settingsFor("", "en")).name,
@@ -261,6 +270,7 @@ export async function openServices(
   const eventJobs = defineMemberEventJobs(jobs, events);
   // Periodic work, once per period across all nodes (decision 012); the daily ones staggered by the hour.
   jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
+  jobs.schedule(accountJobs.clearEndedBans, { everyMs: HOUR, offsetMs: 30 * 60_000 });
   jobs.schedule(jobs.prune, { everyMs: DAY, offsetMs: 3 * HOUR });
   jobs.schedule(chatJobs.purgeExpired, { everyMs: DAY, offsetMs: 5 * HOUR });
   jobs.schedule(paymentJobs.reconcile, { everyMs: 5 * 60_000 });
@@ -275,6 +285,7 @@ export async function openServices(
     credits,
     site,
     accounts,
+    bans,
     photos,
     profiles,
     search,
@@ -293,6 +304,7 @@ export async function openServices(
     sandbox,
     discounts,
     complaints,
+    reports,
   };
 }
 
@@ -350,6 +362,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     server,
     (request) => services.accounts.member(request.cookies[SESSION_COOKIE]),
     (request) => services.accounts.sessionKey(request.cookies[SESSION_COOKIE]),
+    // Issue #27: a cookie whose session a ban ended is refused as banned, not as logged out.
+    async (request) => ((await services.bans.notice(request.cookies[SESSION_COOKIE])) ? new AppError("account_banned") : null),
   );
   registerSecurityHeaders(server, {
     // API answers get a deny-all policy; HTML pages get their own with a per-response nonce (ssr.ts).
@@ -394,6 +408,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   await server.register(appRoutes, { site: services.site });
   await server.register(accountRoutes, {
     accounts: services.accounts,
+    bans: services.bans,
     events: services.events,
     site: services.site,
     publicUrl: config.PUBLIC_URL,
@@ -445,7 +460,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     geoipCountry,
   });
   await server.register(discountRoutes, { discounts: services.discounts });
-  await server.register(complaintRoutes, { complaints: services.complaints });
+  await server.register(complaintRoutes, { complaints: services.complaints, reports: services.reports });
   if (services.sandbox) await server.register(sandboxRoutes, { sandbox: services.sandbox });
   await registerProviderHooks(server, [
     ...(services.payments.available ? [paymentHook(services.payments)] : []),

@@ -55,6 +55,7 @@ import {
   memberSearchQuerySchema,
   memberSearchResponseSchema,
 } from "./members.ts";
+import { reportRequestSchema, reportResponseSchema } from "./moderation.ts";
 import {
   bundlesResponseSchema,
   directDebitConfirmRequestSchema,
@@ -441,6 +442,14 @@ export const ENDPOINTS = {
     auth: "optional",
     body: complaintRequestSchema,
     response: complaintResponseSchema,
+  }),
+  // Reports (issue #27): a profile or a message, for the moderators' queue
+  report: endpoint({
+    method: "POST",
+    path: "/api/report.php",
+    auth: "member",
+    body: reportRequestSchema,
+    response: reportResponseSchema,
   }),
 
   // The top navigation's counts
