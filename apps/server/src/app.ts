@@ -16,8 +16,8 @@ import { ChatService } from "./modules/chat/index.ts";
 import { defineChatJobs } from "./modules/chat/jobs.ts";
 import { chatRoutes, sendRules } from "./modules/chat/routes.ts";
 import { registerChatFrames } from "./modules/chat/socket.ts";
-import { ComplaintService, ReportService } from "./modules/complaints/index.ts";
-import { defineComplaintJobs } from "./modules/complaints/jobs.ts";
+import { ComplaintService, ModerationQueue, ReportService } from "./modules/complaints/index.ts";
+import { defineAnswerJobs, defineComplaintJobs } from "./modules/complaints/jobs.ts";
 import { complaintRoutes } from "./modules/complaints/routes.ts";
 import { CreditService } from "./modules/credits/index.ts";
 import { DiscountService } from "./modules/discounts/index.ts";
@@ -112,6 +112,8 @@ export interface Services {
   complaints: ComplaintService;
   /** Members' reports of profiles and messages (issue #27), kept by the complaints module. */
   reports: ReportService;
+  /** The staff queue of reports and complaints (issue #27). */
+  queue: ModerationQueue;
 }
 
 export interface BuildOptions {
@@ -261,12 +263,12 @@ export async function openServices(
     },
     log,
   });
+  const siteName = async () => (await site.settingsFor("", "en")).name;
   const complaints = new ComplaintService(database.db, jobs, profiles);
   const reports = new ReportService(database.db, { profiles, photos, visibility, received: chat.received });
-  defineComplaintJobs(jobs, complaints, {
-    mailer,
-    siteName: async () => (await site.settingsFor("", "en")).name,
-  });
+  const queue = new ModerationQueue(database.db, jobs);
+  defineAnswerJobs(jobs, queue, complaints, { db: database.db, mailer, siteName });
+  defineComplaintJobs(jobs, complaints, { mailer, siteName });
   const eventJobs = defineMemberEventJobs(jobs, events);
   // Periodic work, once per period across all nodes (decision 012); the daily ones staggered by the hour.
   jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
@@ -305,6 +307,7 @@ export async function openServices(
     discounts,
     complaints,
     reports,
+    queue,
   };
 }
 
