@@ -22,4 +22,6 @@ export * from "./settings.ts";
 export * from "./settings-rules.ts";
 export * from "./site.ts";
 export type * from "./ssr.ts";
+export * from "./staff.ts";
+export * from "./staff-endpoints.ts";
 export * from "./ws.ts";

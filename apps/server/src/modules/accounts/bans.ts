@@ -13,7 +13,7 @@ import {
   setBannedUntil,
 } from "./ban-queries.ts";
 import { findUser } from "./queries.ts";
-import { hashToken } from "./tokens.ts";
+import { hashToken } from "../../platform/secrets.ts";
 
 export type { BanRow } from "./ban-queries.ts";
 
