@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { AccountService, BanService } from "./modules/accounts/index.ts";
 import { type AccountJobs, defineAccountJobs } from "./modules/accounts/jobs.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { banStaffRoutes } from "./modules/accounts/staff-routes.ts";
 import { appRoutes } from "./modules/app/routes.ts";
 import { BadgeService } from "./modules/badges/index.ts";
 import { badgeRoutes } from "./modules/badges/routes.ts";
@@ -19,6 +20,7 @@ import { registerChatFrames } from "./modules/chat/socket.ts";
 import { ComplaintService, ModerationQueue, ReportService } from "./modules/complaints/index.ts";
 import { defineAnswerJobs, defineComplaintJobs } from "./modules/complaints/jobs.ts";
 import { complaintRoutes } from "./modules/complaints/routes.ts";
+import { queueStaffRoutes } from "./modules/complaints/staff-routes.ts";
 import { CreditService } from "./modules/credits/index.ts";
 import { DiscountService } from "./modules/discounts/index.ts";
 import { discountRoutes } from "./modules/discounts/routes.ts";
@@ -476,6 +478,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   // Staff console routes (issue #27)
   registerStaffContext(server, services.staff);
   await server.register(staffRoutes, { staff: services.staff, publicUrl: config.PUBLIC_URL });
+  await server.register(queueStaffRoutes, { queue: services.queue, bans: services.bans, staff: services.staff });
+  await server.register(banStaffRoutes, { bans: services.bans, accounts: services.accounts, staff: services.staff });
   // Unknown staff API paths answer JSON 404 like every refused staff call.
   server.all("/staff/api/*", async () => {
     throw new AppError("not_found");

@@ -1,5 +1,6 @@
 import type { StaffEndpoint } from "./staff.ts";
 import { STAFF_AUTH_ENDPOINTS } from "./staff.ts";
+import { STAFF_REPORTS_ENDPOINTS } from "./staff-reports.ts";
 
 /**
  * Every call of the staff API, for the role sweep (each endpoint with each role, a member session and
@@ -7,4 +8,5 @@ import { STAFF_AUTH_ENDPOINTS } from "./staff.ts";
  */
 export const ALL_STAFF_ENDPOINTS: Record<string, StaffEndpoint> = {
   ...STAFF_AUTH_ENDPOINTS,
+  ...STAFF_REPORTS_ENDPOINTS,
 };

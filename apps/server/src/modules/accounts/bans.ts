@@ -1,6 +1,7 @@
-import type { BanNotice, BanReason } from "@app/contract";
+import { BAN_NOTE_MAX, type BanNotice, type BanReason } from "@app/contract";
 import type { Db, Tx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { hashToken } from "../../platform/secrets.ts";
 import {
   type BanRow,
   banInForce,
@@ -13,7 +14,6 @@ import {
   setBannedUntil,
 } from "./ban-queries.ts";
 import { findUser } from "./queries.ts";
-import { hashToken } from "../../platform/secrets.ts";
 
 export type { BanRow } from "./ban-queries.ts";
 
@@ -41,9 +41,6 @@ export const banView = (row: BanRow): BanView => ({
   liftedAt: row.liftedAt?.toISOString() ?? null,
   liftedBy: row.liftedBy,
 });
-
-/** The longest ban note staff may write. */
-export const BAN_NOTE_MAX = 2000;
 
 /**
  * Bans (issue #27), owned by the accounts module. A ban takes effect in the caller's transaction (staff's

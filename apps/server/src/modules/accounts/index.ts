@@ -1,5 +1,5 @@
 /** The accounts module's public face: its service, the session cookie helpers and the SQL it lends. */
 
-export { BAN_NOTE_MAX, BanService, type BanView } from "./bans.ts";
+export { BanService, type BanView } from "./bans.ts";
 export { hiddenUserIds, unconfirmedUserCondition, visibleUserCondition } from "./queries.ts";
 export { AccountService, lockAddress, type RequestContext } from "./service.ts";

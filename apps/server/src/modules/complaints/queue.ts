@@ -1,8 +1,8 @@
-import type { ComplaintStatus } from "@app/contract";
+import { ANSWER_MAX, ANSWER_MIN, type ComplaintStatus, RESOLUTION_MAX } from "@app/contract";
 import type { Db, Tx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { JobRef, JobRunner } from "../../platform/jobs.ts";
-import type { ComplaintRow } from "./queries.ts";
+import { type ComplaintRow, findComplaint } from "./queries.ts";
 import {
   type AnswerRow,
   answersOf,
@@ -15,18 +15,13 @@ import {
   updateComplaint,
   updateReport,
 } from "./queue-queries.ts";
+import { findReport } from "./report-queries.ts";
 import type { ReportContent, ReportRow } from "./reports.ts";
 
 export type { QueueStatus } from "./queue-queries.ts";
 
 /** What the queue holds: members' reports (moderators) and complaints (support). */
 export type QueueKind = "report" | "complaint";
-
-/** A staff answer's length in characters, after trimming. */
-export const ANSWER_MIN = 10;
-export const ANSWER_MAX = 5000;
-/** A resolution's length (what staff note when closing). */
-export const RESOLUTION_MAX = 2000;
 
 /** The state of an item before and after a change, for the audit log. */
 export interface QueueChange<T> {
@@ -94,6 +89,16 @@ export class ModerationQueue {
     const when = (item: QueueItem) => (newestFirst ? (item.row.closedAt ?? item.row.createdAt) : item.row.createdAt).getTime();
     items.sort((a, b) => (newestFirst ? when(b) - when(a) : when(a) - when(b)));
     return items.slice(0, limit);
+  }
+
+  /** One item as the queue shows it (after a change), or null. */
+  async item(kind: QueueKind, id: number): Promise<QueueItem | null> {
+    if (kind === "report") {
+      const row = await findReport(this.db, id);
+      return row ? { kind, row, content: row.content as ReportContent } : null;
+    }
+    const row = await findComplaint(this.db, id);
+    return row ? { kind, row, answers: await answersOf(this.db, [id]) } : null;
   }
 
   /** Assigns an item to `staffId` (taking it over from whoever had it); an open one moves to in_progress. */
