@@ -4,6 +4,7 @@ import type { BanService } from "./modules/accounts/index.ts";
 import type { LocationService } from "./modules/location/service.ts";
 import type { SearchService } from "./modules/search/service.ts";
 import { type SiteService, selectedCountryFromQuery } from "./modules/site/service.ts";
+import { staffOf } from "./modules/staff/http.ts";
 import type { Config } from "./platform/config.ts";
 import { AppError } from "./platform/errors.ts";
 import { answerOf, memberOf } from "./platform/http/endpoint.ts";
@@ -44,6 +45,7 @@ export function ssrServices(
         }
       },
       banNotice: () => services.bans.notice(request.cookies[SESSION_COOKIE]),
+      currentStaff: () => staffOf(request),
       domainLanguage: async () => {
         const { site: row } = await site.siteFor(host);
         return (LOCALE_CODES as readonly string[]).includes(row.domainLanguage ?? "") ? (row.domainLanguage as LocaleCode) : null;

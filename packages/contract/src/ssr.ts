@@ -4,6 +4,7 @@ import type { MatchFinderResponse, MemberResponse, MemberSearchQuery, MemberSear
 import type { BanNotice } from "./moderation.ts";
 import type { Settings } from "./settings.ts";
 import type { CompanyInfo, TeaserProfile } from "./site.ts";
+import type { StaffContext } from "./staff.ts";
 
 /**
  * What the Fastify process hands to the server-rendered web app for one request (React Router's load
@@ -18,6 +19,8 @@ export interface SsrServices {
   currentUser(): Promise<User | null>;
   /** The ban behind this browser's ended session, while in force (issue #27: /pages/ban shows it). */
   banNotice(): Promise<BanNotice | null>;
+  /** The staff member of this request (the console's own cookie, issue #27), or null. Never a member. */
+  currentStaff(): Promise<StaffContext | null>;
   domainLanguage(): Promise<LocaleCode | null>;
   settings(input: { locale: LocaleCode; query: Record<string, string> }): Promise<Settings>;
   companyInfo(): Promise<CompanyInfo>;

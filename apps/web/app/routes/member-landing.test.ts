@@ -15,6 +15,7 @@ function context(options: { user?: Partial<User>; member?: MemberResponse } = {}
     geoipCountry: null,
     currentUser: async () => (options.user ?? null) as User | null,
     banNotice: async () => null,
+    currentStaff: async () => null,
     domainLanguage: async () => null,
     settings: async () => {
       throw new Error("not used");

@@ -20,6 +20,7 @@ function services(options: { user?: Partial<User> | null; loggedOutSearch?: "all
     geoipCountry: null,
     currentUser: async () => (options.user === undefined ? null : options.user) as User | null,
     banNotice: async () => null,
+    currentStaff: async () => null,
     domainLanguage: async () => null,
     settings: async () =>
       ({ logged_out_search: options.loggedOutSearch ?? "all", logged_out_search_trafficsource: "none" }) as Settings,

@@ -34,6 +34,7 @@ function context(notice: BanNotice | null = null) {
     geoipCountry: null,
     currentUser: async () => null,
     banNotice: async () => notice,
+    currentStaff: async () => null,
     domainLanguage: async () => null,
     settings: async () => settings,
     companyInfo: async () => company,

@@ -1,7 +1,7 @@
 import { type BanEntry, STAFF_REPORTS_ENDPOINTS as E } from "@app/contract";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../platform/errors.ts";
-import { actorOf, handleStaff } from "../staff/http.ts";
+import { actorOf, handleStaff } from "../staff/index.ts";
 import type { StaffService } from "../staff/service.ts";
 import type { BanService, BanView } from "./bans.ts";
 import type { AccountService } from "./service.ts";

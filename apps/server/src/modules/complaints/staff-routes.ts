@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import type { BanService } from "../accounts/index.ts";
-import { actorOf, handleStaff } from "../staff/http.ts";
+import { actorOf, handleStaff } from "../staff/index.ts";
 import type { StaffService } from "../staff/service.ts";
 import type { Handling, ModerationQueue, QueueChange, QueueItem, QueueKind } from "./queue.ts";
 

@@ -58,6 +58,7 @@ function services(user: User | null = null) {
     geoipCountry: "DE",
     currentUser: async () => user,
     banNotice: async () => null,
+    currentStaff: async () => null,
     domainLanguage: async () => null,
     settings: async () => settings,
     companyInfo: async () => {
