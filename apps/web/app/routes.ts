@@ -65,6 +65,7 @@ export default [
     route("staff", "routes/staff/home.tsx", { id: "staff" }),
     route("staff/accounts", "routes/staff/accounts.tsx"),
     route("staff/audit", "routes/staff/audit.tsx"),
+    route("staff/reports", "routes/staff/reports.tsx"),
   ]),
   // A resource route: the browser's messages (decision 027).
   route("i18n/:locale", "routes/i18n-messages.ts"),

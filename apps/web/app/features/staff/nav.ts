@@ -13,6 +13,7 @@ export const STAFF_NAV: StaffNavItem[] = [
   { to: "/staff", label: "staff.nav.home", roles: ["admin", "moderator", "operator", "support"] },
   { to: "/staff/accounts", label: "staff.nav.accounts", roles: ["admin"] },
   { to: "/staff/audit", label: "staff.nav.audit", roles: ["admin"] },
+  { to: "/staff/reports", label: "staff.nav.reports", roles: ["moderator", "support"] },
 ];
 
 export const navFor = (role: StaffRole) => STAFF_NAV.filter((item) => role === "admin" || item.roles.includes(role));
