@@ -168,7 +168,7 @@ function FormFooter(props: { error: string; busy: boolean; variant: string; labe
         <BusyButton type="submit" variant={props.variant} busy={props.busy}>
           <FormattedMessage id={props.label} />
         </BusyButton>
-        <Button variant="outline-secondary" onClick={props.onCancel}>
+        <Button variant="outline-dark" onClick={props.onCancel}>
           <FormattedMessage id="settings.cancel" />
         </Button>
       </div>

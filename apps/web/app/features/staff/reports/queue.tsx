@@ -241,7 +241,7 @@ function Detail({
               <Button variant="danger" onClick={() => onForm("ban")}>
                 <FormattedMessage id="staff.reports.ban" /> <kbd>b</kbd>
               </Button>
-              <Button variant="outline-secondary" onClick={() => onForm("dismiss")}>
+              <Button variant="outline-dark" onClick={() => onForm("dismiss")}>
                 <FormattedMessage id="staff.reports.dismiss" /> <kbd>d</kbd>
               </Button>
             </>
@@ -250,7 +250,7 @@ function Detail({
               <Button variant="primary" onClick={() => onForm("answer")}>
                 <FormattedMessage id="staff.reports.answer" /> <kbd>r</kbd>
               </Button>
-              <Button variant="outline-secondary" onClick={() => onForm("close")}>
+              <Button variant="outline-dark" onClick={() => onForm("close")}>
                 <FormattedMessage id="staff.reports.close" /> <kbd>c</kbd>
               </Button>
             </>
