@@ -66,6 +66,7 @@ describe("the queue of reports and complaints", () => {
     expect(assigned).toEqual({
       before: { status: "open", assigned_to: null, resolution: null },
       after: { status: "in_progress", assigned_to: STAFF, resolution: null },
+      memberId: null,
     });
 
     await expect(tx((t) => app.services.queue.answer(t, complaint.id, STAFF, { text: " short " }))).rejects.toMatchObject({

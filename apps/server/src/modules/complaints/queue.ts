@@ -23,10 +23,12 @@ export type { QueueStatus } from "./queue-queries.ts";
 /** What the queue holds: members' reports (moderators) and complaints (support). */
 export type QueueKind = "report" | "complaint";
 
-/** The state of an item before and after a change, for the audit log. */
+/** The state of an item before and after a change, for the audit log, and the member it concerns. */
 export interface QueueChange<T> {
   before: T;
   after: T;
+  /** A report's reported member, a complaint's complaining member (null: a visitor, or erased). */
+  memberId: number | null;
 }
 
 /** An item's handling: the fields a change moves (what the audit log records). */
@@ -106,7 +108,7 @@ export class ModerationQueue {
     const row = await this.lock(tx, kind, id);
     const values = { assignedTo: staffId, status: "in_progress" as const };
     const after = kind === "report" ? await updateReport(tx, id, values) : await updateComplaint(tx, id, values);
-    return { before: handlingOf(row), after: handlingOf(after) };
+    return { before: handlingOf(row), after: handlingOf(after), memberId: row.userId };
   }
 
   /** Closes an item with staff's resolution; it keeps its assignee, or gets `staffId` when it had none. */
@@ -119,7 +121,7 @@ export class ModerationQueue {
       assignedTo: row.assignedTo ?? staffId,
     };
     const after = kind === "report" ? await updateReport(tx, id, values) : await updateComplaint(tx, id, values);
-    return { before: handlingOf(row), after: handlingOf(after) };
+    return { before: handlingOf(row), after: handlingOf(after), memberId: row.userId };
   }
 
   /** A report still to handle (for a ban from it: the member it names), locked in `tx`. */
@@ -146,7 +148,7 @@ export class ModerationQueue {
     if (this.answerJob)
       await this.jobs.enqueue(this.answerJob, { answerId: answer.id }, { key: `complaint-answer:${answer.id}` }, tx);
     const after = await updateComplaint(tx, complaintId, { status: "in_progress", assignedTo: row.assignedTo ?? staffId });
-    return { answer, before: handlingOf(row), after: handlingOf(after) };
+    return { answer, before: handlingOf(row), after: handlingOf(after), memberId: row.userId };
   }
 
   /** The row of an item still to handle, locked; not_found, or report_closed / complaint_closed. */

@@ -101,7 +101,7 @@ describe("the staff queue (/staff/api/reports)", () => {
       {
         action: "report.assign",
         staff_id: moderator.staff.id,
-        member_id: null,
+        member_id: target.userId,
         before: { status: "open", assigned_to: null, resolution: null },
         after: { status: "in_progress", assigned_to: moderator.staff.id, resolution: null },
       },

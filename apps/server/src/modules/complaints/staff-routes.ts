@@ -159,7 +159,7 @@ export async function queueStaffRoutes(app: FastifyInstance, options: QueueStaff
     await staffService.audited<Awaited<ReturnType<ModerationQueue["answer"]>>>(
       actorOf(request, staff),
       (result) => ({
-        ...handling("complaint", "answer", params.id),
+        ...handling("complaint", "answer", params.id, result.memberId),
         before: result.before,
         after: { ...result.after, answer: { id: result.answer.id, text: result.answer.text } },
       }),
