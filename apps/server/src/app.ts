@@ -28,6 +28,9 @@ import { LikeService } from "./modules/likes/index.ts";
 import { likeRoutes } from "./modules/likes/routes.ts";
 import { locationRoutes } from "./modules/location/routes.ts";
 import { LocationService } from "./modules/location/service.ts";
+import { defineModerationJobs } from "./modules/moderation/jobs.ts";
+import { ModerationService } from "./modules/moderation/service.ts";
+import { moderationStaffRoutes } from "./modules/moderation/staff-routes.ts";
 import { DirectDebitService } from "./modules/payments/direct-debit.ts";
 import { definePaymentJobs, type PaymentJobs } from "./modules/payments/jobs.ts";
 import { MollieProvider } from "./modules/payments/providers/mollie.ts";
@@ -121,6 +124,8 @@ export interface Services {
   queue: ModerationQueue;
   /** Staff accounts, their sessions and the audit log of the console (issue #27). */
   staff: StaffService;
+  /** The review of photos and about texts (issue #27). */
+  moderation: ModerationService;
 }
 
 export interface BuildOptions {
@@ -276,6 +281,15 @@ export async function openServices(
   const queue = new ModerationQueue(database.db, jobs);
   defineAnswerJobs(jobs, queue, complaints, { db: database.db, mailer, siteName });
   defineComplaintJobs(jobs, complaints, { mailer, siteName });
+  const moderation = new ModerationService({ photos, profiles, jobs });
+  defineModerationJobs(jobs, moderation, {
+    mailer,
+    recipientOf: async (userId) => {
+      const user = await accounts.findUser(userId);
+      return user?.email ? { email: user.email, language: user.language } : null;
+    },
+    site: async () => ({ name: await siteName(), origin: await site.originFor("") }),
+  });
   const eventJobs = defineMemberEventJobs(jobs, events);
   const staff = new StaffService(database.db);
   const staffPrune = jobs.define("staff.prune", async () => void (await staff.prune()), { maxAttempts: 3 });
@@ -319,6 +333,7 @@ export async function openServices(
     reports,
     queue,
     staff,
+    moderation,
   };
 }
 
@@ -480,6 +495,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   await server.register(staffRoutes, { staff: services.staff, publicUrl: config.PUBLIC_URL });
   await server.register(queueStaffRoutes, { queue: services.queue, bans: services.bans, staff: services.staff });
   await server.register(banStaffRoutes, { bans: services.bans, accounts: services.accounts, staff: services.staff });
+  await server.register(moderationStaffRoutes, {
+    moderation: services.moderation,
+    staff: services.staff,
+    photos: services.photos,
+  });
   // Unknown staff API paths answer JSON 404 like every refused staff call.
   server.all("/staff/api/*", async () => {
     throw new AppError("not_found");

@@ -66,6 +66,7 @@ export default [
     route("staff/accounts", "routes/staff/accounts.tsx"),
     route("staff/audit", "routes/staff/audit.tsx"),
     route("staff/reports", "routes/staff/reports.tsx"),
+    route("staff/moderation", "routes/staff/moderation.tsx"),
   ]),
   // A resource route: the browser's messages (decision 027).
   route("i18n/:locale", "routes/i18n-messages.ts"),

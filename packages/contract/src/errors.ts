@@ -51,6 +51,9 @@ export const ERROR_CODES = [
   "photo_limit_reached",
   "photo_invalid",
   "photo_too_large",
+  // review of photos and about texts (issue #27)
+  "photo_rejected",
+  "moderation_decided",
   // blocking
   "blocked_by",
   "cannot_block_self",
@@ -161,6 +164,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   photo_limit_reached: 403,
   photo_invalid: 422,
   photo_too_large: 413,
+  photo_rejected: 422,
+  moderation_decided: 409,
   blocked_by: 403,
   cannot_block_self: 422,
   cannot_like_self: 422,

@@ -45,6 +45,7 @@ export const siteOverridesSchema = settingsSchema
     member_resell: true,
     resell_tiles: true,
     fictional_icon: true,
+    moderation: true,
   })
   .partial();
 export type SiteOverrides = z.infer<typeof siteOverridesSchema>;
@@ -87,6 +88,8 @@ export const DEFAULT_OVERRIDES: Required<SiteOverrides> = {
   member_resell: false,
   resell_tiles: [],
   fictional_icon: "masks",
+  // Photos and about texts go live at once and are reviewed afterwards (issue #27), as before the review existed.
+  moderation: "after",
 };
 
 export interface SiteContext {

@@ -14,6 +14,7 @@ export const STAFF_NAV: StaffNavItem[] = [
   { to: "/staff/accounts", label: "staff.nav.accounts", roles: ["admin"] },
   { to: "/staff/audit", label: "staff.nav.audit", roles: ["admin"] },
   { to: "/staff/reports", label: "staff.nav.reports", roles: ["moderator", "support"] },
+  { to: "/staff/moderation", label: "staff.nav.moderation", roles: ["moderator"] },
 ];
 
 export const navFor = (role: StaffRole) => STAFF_NAV.filter((item) => role === "admin" || item.roles.includes(role));
