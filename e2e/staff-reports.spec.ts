@@ -16,6 +16,7 @@ test("a member reports a profile; a moderator sees it in the queue and bans; the
 
   // Rita reports Mallory's profile: Report beside Block, a reason from the list, her own words.
   await open(rita.page, `/members/${mallory.id}`);
+  await expectAccessible(rita.page);
   await rita.page.getByRole("button", { name: message("en", "report.profile_action", { name: "Mallory" }) }).click();
   const dialog = rita.page.getByRole("dialog", { name: message("en", "report.title_profile", { name: "Mallory" }) });
   await expect(dialog).toBeVisible();

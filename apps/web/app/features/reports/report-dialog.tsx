@@ -144,7 +144,7 @@ export function ReportProfile({ profile }: { profile: { id: number; name: string
   const report = useReport({ profile_id: profile.id }, profile.name);
   return (
     <div className="mb-4">
-      <Button variant="outline-danger" size="sm" onClick={report.open} disabled={report.sent}>
+      <Button variant="outline-dark" size="sm" onClick={report.open} disabled={report.sent}>
         <FormattedMessage id="report.profile_action" values={{ name: profile.name }} />
       </Button>
       <div role="status" className="small mt-2">
@@ -178,7 +178,7 @@ export function ReportMessageMenu({ messageId, name }: { messageId: number; name
         className="btn btn-link btn-sm p-0 px-1 text-reset text-decoration-none"
         aria-label={intl.formatMessage({ id: "report.message_menu" })}
         aria-expanded={menu}
-        aria-controls={menuId}
+        aria-controls={menu ? menuId : undefined}
         onClick={() => setMenu((shown) => !shown)}
         onKeyDown={(event) => {
           if (event.key === "Escape") setMenu(false);
