@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { BAN_REASONS } from "@app/contract";
 import { expect, expectAccessible, hydrated, message, newMember, open, test } from "./fixtures";
 import { staffLoginInBrowser } from "./staff-helpers";
@@ -27,6 +28,22 @@ test("a member reports a profile; a moderator sees it in the queue and bans; the
   await dialog.getByRole("button", { name: message("en", "report.submit") }).click();
   await expect(dialog).toBeHidden();
   await expect(rita.page.getByRole("status").filter({ hasText: message("en", "report.done") })).toBeVisible();
+  await expectAccessible(rita.page);
+
+  // Mallory writes to Rita; Rita reports the message from its menu in the chat.
+  const sent = await mallory.page.request.post("/api/message.php", {
+    data: { client_id: randomUUID(), text: "Send me 200 euros for the ticket", profile_id: rita.id },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await open(rita.page, `/chats/${(await sent.json()).conversation_id}`);
+  await rita.page.getByRole("button", { name: message("en", "report.message_menu") }).click();
+  await rita.page.getByRole("button", { name: message("en", "report.message_action") }).click();
+  const messageDialog = rita.page.getByRole("dialog", { name: message("en", "report.title_message", { name: "Mallory" }) });
+  await messageDialog.getByRole("radio", { name: message("en", "moderation.report_reason.scam") }).check();
+  await expect(rita.page.locator(".modal")).toHaveCSS("opacity", "1");
+  await expectAccessible(rita.page, ".modal");
+  await messageDialog.getByRole("button", { name: message("en", "report.submit") }).click();
+  await expect(rita.page.getByRole("status").filter({ hasText: message("en", "report.message_done") })).toBeVisible();
   await expectAccessible(rita.page);
 
   // A moderator finds it in the queue, keyboard first.
@@ -59,8 +76,13 @@ test("a member reports a profile; a moderator sees it in the queue and bans; the
   await page.screenshot({ path: SHOT, fullPage: true });
   await ban.getByRole("button", { name: message("en", "staff.reports.ban_submit") }).click();
   await expect(ban).toBeHidden();
-  // Closed: it leaves the "to handle" view.
+  // Closed: it leaves the "to handle" view; the report of the message waits, with the message as it was.
   await expect(row).toHaveCount(0);
+  const messageRow = page.getByRole("button", {
+    name: new RegExp(message("en", "staff.reports.report_of_message", { name: "Mallory" })),
+  });
+  await messageRow.click();
+  await expect(page.locator("article")).toContainText("Send me 200 euros for the ticket");
 
   // Mallory's open tab is taken to the ban page, which says why in her language.
   await expect(mallory.page).toHaveURL(/\/pages\/ban$/, { timeout: 15_000 });
