@@ -31,6 +31,8 @@ import { LocationService } from "./modules/location/service.ts";
 import { defineModerationJobs } from "./modules/moderation/jobs.ts";
 import { ModerationService } from "./modules/moderation/service.ts";
 import { moderationStaffRoutes } from "./modules/moderation/staff-routes.ts";
+import { OperatorService } from "./modules/operators/service.ts";
+import { inboxStaffRoutes } from "./modules/operators/staff-routes.ts";
 import { DirectDebitService } from "./modules/payments/direct-debit.ts";
 import { definePaymentJobs, type PaymentJobs } from "./modules/payments/jobs.ts";
 import { MollieProvider } from "./modules/payments/providers/mollie.ts";
@@ -126,6 +128,8 @@ export interface Services {
   staff: StaffService;
   /** The review of photos and about texts (issue #27). */
   moderation: ModerationService;
+  /** The operators' inbox of fictional profiles (issue #27). */
+  operators: OperatorService;
 }
 
 export interface BuildOptions {
@@ -292,6 +296,7 @@ export async function openServices(
   });
   const eventJobs = defineMemberEventJobs(jobs, events);
   const staff = new StaffService(database.db);
+  const operators = new OperatorService(database.db, { chat, likes, profiles, photos, staff, bus });
   const staffPrune = jobs.define("staff.prune", async () => void (await staff.prune()), { maxAttempts: 3 });
   // Periodic work, once per period across all nodes (decision 012); the daily ones staggered by the hour.
   jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
@@ -334,6 +339,7 @@ export async function openServices(
     queue,
     staff,
     moderation,
+    operators,
   };
 }
 
@@ -500,6 +506,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     staff: services.staff,
     photos: services.photos,
   });
+  await server.register(inboxStaffRoutes, { operators: services.operators, site: services.site });
   // Unknown staff API paths answer JSON 404 like every refused staff call.
   server.all("/staff/api/*", async () => {
     throw new AppError("not_found");

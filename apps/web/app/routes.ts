@@ -67,6 +67,8 @@ export default [
     route("staff/audit", "routes/staff/audit.tsx"),
     route("staff/reports", "routes/staff/reports.tsx"),
     route("staff/moderation", "routes/staff/moderation.tsx"),
+    route("staff/inbox", "routes/staff/inbox.tsx"),
+    route("staff/inbox/figures", "routes/staff/inbox-figures.tsx"),
   ]),
   // A resource route: the browser's messages (decision 027).
   route("i18n/:locale", "routes/i18n-messages.ts"),

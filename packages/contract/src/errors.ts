@@ -95,6 +95,9 @@ export const ERROR_CODES = [
   "description_too_long",
   "profile_not_found",
   "complaint_about_self",
+  // the operators' inbox (issue #27)
+  "inbox_claimed",
+  "inbox_not_claimed",
   // moderation (issue #27)
   "account_banned",
   "report_about_self",
@@ -201,6 +204,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   description_too_long: 422,
   profile_not_found: 422,
   complaint_about_self: 422,
+  inbox_claimed: 409,
+  inbox_not_claimed: 409,
   account_banned: 403,
   report_about_self: 422,
   report_duplicate: 409,

@@ -24,6 +24,7 @@ export * from "./site.ts";
 export type * from "./ssr.ts";
 export * from "./staff.ts";
 export * from "./staff-endpoints.ts";
+export * from "./staff-inbox.ts";
 export * from "./staff-moderation.ts";
 export * from "./staff-reports.ts";
 export * from "./ws.ts";

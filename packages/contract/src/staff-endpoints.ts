@@ -1,5 +1,6 @@
 import type { StaffEndpoint } from "./staff.ts";
 import { STAFF_AUTH_ENDPOINTS } from "./staff.ts";
+import { STAFF_INBOX_ENDPOINTS } from "./staff-inbox.ts";
 import { STAFF_MODERATION_ENDPOINTS } from "./staff-moderation.ts";
 import { STAFF_REPORTS_ENDPOINTS } from "./staff-reports.ts";
 
@@ -11,4 +12,5 @@ export const ALL_STAFF_ENDPOINTS: Record<string, StaffEndpoint> = {
   ...STAFF_AUTH_ENDPOINTS,
   ...STAFF_REPORTS_ENDPOINTS,
   ...STAFF_MODERATION_ENDPOINTS,
+  ...STAFF_INBOX_ENDPOINTS,
 };

@@ -45,7 +45,7 @@ export const banView = (row: BanRow): BanView => ({
 /**
  * Bans (issue #27), owned by the accounts module. A ban takes effect in the caller's transaction (staff's
  * `audited` one): the member's sessions end, and `users.banned_until` hides their profile from search,
- * likes and chats through the visibility rules (migration 0028). It ends when lifted or by itself at its
+ * likes and chats through the visibility rules (migration 0033). It ends when lifted or by itself at its
  * end. After the transaction commits, `announce` closes the member's sockets on every node.
  */
 export class BanService {

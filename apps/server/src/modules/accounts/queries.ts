@@ -21,7 +21,7 @@ export function visibleUserCondition(userIdColumn: SQL): SQL {
 }
 
 /**
- * Who others may not see (the rule of `accounts_member_hidden`, migration 0028): invisible, pending
+ * Who others may not see (the rule of `accounts_member_hidden`, migration 0033): invisible, pending
  * deletion, or banned until a time still to come. Every arm implies users_hidden's predicate, so the
  * planner may answer it from that small index.
  */

@@ -8,13 +8,15 @@ import type { VisibilityPolicy } from "../visibility/index.ts";
 import { ChatAudience } from "./audience.ts";
 import type { GifCatalogue } from "./gifs/gif-source.ts";
 import { ChatMedia } from "./media.ts";
+import { ChatPersonas } from "./personas.ts";
 import { ChatReading } from "./reading.ts";
 import { ChatRetention, RetentionWindow } from "./retention.ts";
 import { ChatSending } from "./sending.ts";
 import { ChatTyping } from "./typing.ts";
 
+export type { PersonaLine, PersonaSides, QueueCard, WaitingRow } from "./personas.ts";
 export { CHAT_LIST_LIMIT } from "./reading.ts";
-export type { SendInput, SendRules, SignupMessage } from "./sending.ts";
+export type { PersonaContent, PersonaSent, SendInput, SendRules, SignupMessage } from "./sending.ts";
 export { TYPING_RECIPIENT_TTL_MS } from "./typing.ts";
 
 /** What the chat needs of other modules. */
@@ -32,8 +34,9 @@ export interface ChatDependencies {
 /**
  * The chat module's public face (spec §1, §3, §4, §6, §8; decision 020): one conversation per pair,
  * messages in server order. Made of its parts, each in its own file: sending (sending.ts, with the
- * migration's chat_send_v1), reading (the list, a conversation, read marks, deletion), media (gifts,
- * GIFs, photos served), retention (the window, blocks, erasure) and typing. The methods below are the
+ * migration's chat_send_v2), reading (the list, a conversation, read marks, deletion), media (gifts,
+ * GIFs, photos served), retention (the window, blocks, erasure), typing, and the operators' view of
+ * conversations with a fictional profile (personas.ts). The methods below are the
  * parts' own, so that routes and other modules need not know the split.
  */
 export class ChatService {
@@ -43,6 +46,8 @@ export class ChatService {
   readonly media: ChatMedia;
   readonly retention: ChatRetention;
   readonly typingIndicator: ChatTyping;
+  /** The operators' side of conversations with a fictional profile (issue #27). */
+  readonly personas: ChatPersonas;
 
   constructor(db: Db, deps: ChatDependencies) {
     const audience = new ChatAudience(deps.profiles, deps.visibility);
@@ -50,6 +55,7 @@ export class ChatService {
     this.reading = new ChatReading(db, this.window, audience, deps.credits, deps.profiles, deps.photos, deps.likes, deps.events);
     this.media = new ChatMedia(db, this.window, audience, deps.photos, deps.gifs);
     this.typingIndicator = new ChatTyping(db, deps.profiles, deps.events);
+    this.personas = new ChatPersonas(db, this.window, audience.card);
     this.retention = new ChatRetention(db, this.window, deps.profiles, deps.photos, deps.events, (id) =>
       this.typingIndicator.forget(id),
     );
@@ -57,6 +63,7 @@ export class ChatService {
 
   readonly send: ChatSending["send"] = (...args) => this.sending.send(...args);
   readonly sendPhoto: ChatSending["sendPhoto"] = (...args) => this.sending.sendPhoto(...args);
+  readonly sendAsPersona: ChatSending["sendAsPersona"] = (...args) => this.sending.sendAsPersona(...args);
   readonly deliverSignupMessage: ChatSending["deliverSignupMessage"] = (...args) => this.sending.deliverSignupMessage(...args);
   readonly list: ChatReading["list"] = (...args) => this.reading.list(...args);
   readonly open: ChatReading["open"] = (...args) => this.reading.open(...args);

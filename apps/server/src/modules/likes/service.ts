@@ -193,8 +193,11 @@ export class LikeService {
     return { created: true, state: "match", match: theirs, pending };
   }
 
-  /** The pop-ups a like may need (the target's and mine), which also says whether `me` may like `target`. */
-  private async popupsForLike(me: number, target: number): Promise<Map<number, LikePopupProfile>> {
+  /**
+   * The pop-ups a like may need (the target's and mine), which also says whether `me` may like `target`
+   * (profile_unavailable, cannot_like_self). Read before a like's transaction (likeAsPersona's caller too).
+   */
+  async popupsForLike(me: number, target: number): Promise<Map<number, LikePopupProfile>> {
     if (me === target) throw new AppError("cannot_like_self");
     const popups = await this.popups([target, me], me);
     if (!popups.has(target)) throw new AppError("profile_unavailable");
@@ -207,6 +210,25 @@ export class LikeService {
     const outcome = await this.db.transaction((tx) => this.likeIn(tx, member, target, popups));
     await this.events.deliver(...outcome.pending);
     return { id: target, state: outcome.state, match: outcome.match };
+  }
+
+  /**
+   * Issue #27: a like from a fictional profile, sent by an operator inside `tx` (the staff audit's
+   * transaction), under the same rules as a member's (visible, unblocked, a match when the member liked
+   * it). The caller checks that `persona` is fictional and reads `popups` (popupsForLike) before the
+   * transaction; the events go when `deliver` is called, after commit.
+   */
+  async likeAsPersona(
+    tx: Tx,
+    persona: Pick<Member, "userId" | "profileId">,
+    target: number,
+    popups: Map<number, LikePopupProfile>,
+  ): Promise<{ response: LikeResponse; deliver: () => Promise<void> }> {
+    const outcome = await this.likeIn(tx, persona, target, popups);
+    return {
+      response: { id: target, state: outcome.state, match: outcome.match },
+      deliver: () => this.events.deliver(...outcome.pending),
+    };
   }
 
   /** DELETE /api/like.php: takes my like back (a match becomes their one-sided like); idempotent. */

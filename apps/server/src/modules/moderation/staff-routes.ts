@@ -3,9 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { AppError } from "../../platform/errors.ts";
 import type { PhotoService } from "../photos/service.ts";
-// biome-ignore lint/style/noRestrictedImports: the staff foundation gives every area its route helpers in staff/http.ts
-import { actorOf, handleStaff, staffOf } from "../staff/http.ts";
-import type { StaffService } from "../staff/service.ts";
+import { actorOf, handleStaff, type StaffService, staffOf } from "../staff/index.ts";
 import type { AuditedChange, ModerationService, QueueItem } from "./service.ts";
 
 export interface ModerationStaffRoutesOptions {

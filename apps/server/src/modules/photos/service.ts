@@ -164,6 +164,16 @@ export class PhotoService {
   }
 
   /**
+   * The stored bytes of one of a profile's active photos, private ones included (issue #27: an operator
+   * sends a fictional profile's own photo in its chat, re-encoded by storeChatPhoto); null when the
+   * profile has no such active photo.
+   */
+  async activePhotoBytes(profileId: number, photoId: number): Promise<Buffer | null> {
+    const row = (await photosOfProfile(this.db, profileId)).find((photo) => photo.id === photoId && photo.status === "active");
+    return row ? await this.storage.get(row.filename) : null;
+  }
+
+  /**
    * An uploaded photo: the real type is read from the bytes (JPEG, PNG or WebP only), pixel floods
    * are refused before decoding, and the stored files are re-encoded without any metadata. Nothing is
    * stored when a check fails or the member is at their limit.

@@ -1,3 +1,3 @@
-/** The staff module's public face: its service, and the helpers other modules' staff routes use. */
-export { actorOf, handleStaff } from "./http.ts";
-export { type AuditEntry, type StaffActor, StaffService } from "./service.ts";
+/** What other modules use of the staff module: their console routes' helper and the audit log's types. */
+export { actorOf, handleStaff, type StaffEndpointContext, staffOf } from "./http.ts";
+export type { AuditEntry, StaffActor, StaffService } from "./service.ts";

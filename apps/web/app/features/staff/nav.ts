@@ -11,6 +11,7 @@ export interface StaffNavItem {
 /** The console's sidebar, in this order; each area of the console adds its page. */
 export const STAFF_NAV: StaffNavItem[] = [
   { to: "/staff", label: "staff.nav.home", roles: ["admin", "moderator", "operator", "support"] },
+  { to: "/staff/inbox", label: "staff.nav.inbox", roles: ["operator"] },
   { to: "/staff/accounts", label: "staff.nav.accounts", roles: ["admin"] },
   { to: "/staff/audit", label: "staff.nav.audit", roles: ["admin"] },
   { to: "/staff/reports", label: "staff.nav.reports", roles: ["moderator", "support"] },
