@@ -3,9 +3,10 @@ import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
-import { AccountService } from "./modules/accounts/index.ts";
+import { AccountService, BanService } from "./modules/accounts/index.ts";
 import { type AccountJobs, defineAccountJobs } from "./modules/accounts/jobs.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { banStaffRoutes } from "./modules/accounts/staff-routes.ts";
 import { appRoutes } from "./modules/app/routes.ts";
 import { BadgeService } from "./modules/badges/index.ts";
 import { badgeRoutes } from "./modules/badges/routes.ts";
@@ -16,9 +17,10 @@ import { ChatService } from "./modules/chat/index.ts";
 import { defineChatJobs } from "./modules/chat/jobs.ts";
 import { chatRoutes, sendRules } from "./modules/chat/routes.ts";
 import { registerChatFrames } from "./modules/chat/socket.ts";
-import { defineComplaintJobs } from "./modules/complaints/jobs.ts";
+import { ComplaintService, ModerationQueue, ReportService } from "./modules/complaints/index.ts";
+import { defineAnswerJobs, defineComplaintJobs } from "./modules/complaints/jobs.ts";
 import { complaintRoutes } from "./modules/complaints/routes.ts";
-import { ComplaintService } from "./modules/complaints/service.ts";
+import { queueStaffRoutes } from "./modules/complaints/staff-routes.ts";
 import { CreditService } from "./modules/credits/index.ts";
 import { dataExportRoutes } from "./modules/data-export/routes.ts";
 import { DataExportService } from "./modules/data-export/service.ts";
@@ -98,6 +100,8 @@ export interface Services {
   credits: CreditService;
   site: SiteService;
   accounts: AccountService;
+  /** Bans (issue #27), owned by the accounts module. */
+  bans: BanService;
   photos: PhotoService;
   profiles: ProfileService;
   search: SearchService;
@@ -123,6 +127,10 @@ export interface Services {
   complaints: ComplaintService;
   /** The data export (GDPR art. 15/20, issue #27): each module's part in one ZIP. */
   exports: DataExportService;
+  /** Members' reports of profiles and messages (issue #27), kept by the complaints module. */
+  reports: ReportService;
+  /** The staff queue of reports and complaints (issue #27). */
+  queue: ModerationQueue;
   /** Staff accounts, their sessions and the audit log of the console (issue #27). */
   staff: StaffService;
   /** The review of photos and about texts (issue #27). */
@@ -197,6 +205,11 @@ export async function openServices(
   const visibility = new VisibilityPolicy(database.db, blocks);
   const profiles = new ProfileService(database.db, visibility, photos, location, blocks);
   const search = new SearchService(database.db, profiles, photos, visibility);
+  const sessionsEnded = (userId: number, reason?: "banned") => {
+    bus
+      .publish(SESSIONS_ENDED_CHANNEL, { user_id: userId, ...(reason ? { reason } : {}) })
+      .catch((err: unknown) => log.error({ err }, "bus publish failed"));
+  };
   const accounts = new AccountService({
     db: database.db,
     mailer,
@@ -205,12 +218,11 @@ export async function openServices(
     visibility,
     fictionalIcon: async () => (await site.siteFor("")).overrides.fictional_icon,
     log,
-    sessionsEnded: (userId) => {
-      bus.publish(SESSIONS_ENDED_CHANNEL, { user_id: userId }).catch((err: unknown) => log.error({ err }, "bus publish failed"));
-    },
+    sessionsEnded,
   });
+  const bans = new BanService(database.db, sessionsEnded);
   const jobs = new JobRunner(database.db, { log });
-  const accountJobs = defineAccountJobs(jobs, accounts, log);
+  const accountJobs = defineAccountJobs(jobs, accounts, bans, log);
   const events = new MemberEvents(database.db, bus);
   const likes = new LikeService(database.db, profiles, photos, visibility, events);
   // Spec §6: a block deletes the likes both ways in its transaction; opening a profile clears its new like.
@@ -274,11 +286,12 @@ export async function openServices(
     },
     log,
   });
+  const siteName = async () => (await site.settingsFor("", "en")).name;
   const complaints = new ComplaintService(database.db, jobs, profiles);
-  defineComplaintJobs(jobs, complaints, {
-    mailer,
-    siteName: async () => (await site.settingsFor("", "en")).name,
-  });
+  const reports = new ReportService(database.db, { profiles, photos, visibility, received: chat.received });
+  const queue = new ModerationQueue(database.db, jobs);
+  defineAnswerJobs(jobs, queue, complaints, { db: database.db, mailer, siteName });
+  defineComplaintJobs(jobs, complaints, { mailer, siteName });
   const moderation = new ModerationService({ photos, profiles, jobs });
   defineModerationJobs(jobs, moderation, {
     mailer,
@@ -286,7 +299,7 @@ export async function openServices(
       const user = await accounts.findUser(userId);
       return user?.email ? { email: user.email, language: user.language } : null;
     },
-    site: async () => ({ name: (await site.settingsFor("", "en")).name, origin: await site.originFor("") }),
+    site: async () => ({ name: await siteName(), origin: await site.originFor("") }),
   });
   const exports = new DataExportService({
     // The README lists them in this order; each module reads only its own tables.
@@ -320,6 +333,7 @@ export async function openServices(
   const staffPrune = jobs.define("staff.prune", async () => void (await staff.prune()), { maxAttempts: 3 });
   // Periodic work, once per period across all nodes (decision 012); the daily ones staggered by the hour.
   jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
+  jobs.schedule(accountJobs.clearEndedBans, { everyMs: HOUR, offsetMs: 30 * 60_000 });
   jobs.schedule(jobs.prune, { everyMs: DAY, offsetMs: 3 * HOUR });
   jobs.schedule(chatJobs.purgeExpired, { everyMs: DAY, offsetMs: 5 * HOUR });
   jobs.schedule(paymentJobs.reconcile, { everyMs: 5 * 60_000 });
@@ -335,6 +349,7 @@ export async function openServices(
     credits,
     site,
     accounts,
+    bans,
     photos,
     profiles,
     search,
@@ -354,6 +369,8 @@ export async function openServices(
     discounts,
     complaints,
     exports,
+    reports,
+    queue,
     staff,
     moderation,
     operators,
@@ -414,6 +431,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     server,
     (request) => services.accounts.member(request.cookies[SESSION_COOKIE]),
     (request) => services.accounts.sessionKey(request.cookies[SESSION_COOKIE]),
+    // Issue #27: a cookie whose session a ban ended is refused as banned, not as logged out.
+    async (request) => ((await services.bans.notice(request.cookies[SESSION_COOKIE])) ? new AppError("account_banned") : null),
   );
   registerSecurityHeaders(server, {
     // API answers get a deny-all policy; HTML pages get their own with a per-response nonce (ssr.ts).
@@ -458,6 +477,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   await server.register(appRoutes, { site: services.site });
   await server.register(accountRoutes, {
     accounts: services.accounts,
+    bans: services.bans,
     events: services.events,
     site: services.site,
     publicUrl: config.PUBLIC_URL,
@@ -509,8 +529,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     geoipCountry,
   });
   await server.register(discountRoutes, { discounts: services.discounts });
-  await server.register(complaintRoutes, { complaints: services.complaints });
   await server.register(dataExportRoutes, { exports: services.exports });
+  await server.register(complaintRoutes, { complaints: services.complaints, reports: services.reports });
   // Staff console routes (issue #27)
   registerStaffContext(server, services.staff);
   await server.register(staffRoutes, { staff: services.staff, publicUrl: config.PUBLIC_URL });
@@ -528,6 +548,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     site: services.site,
     staff: services.staff,
   });
+  await server.register(queueStaffRoutes, { queue: services.queue, bans: services.bans, staff: services.staff });
+  await server.register(banStaffRoutes, { bans: services.bans, accounts: services.accounts, staff: services.staff });
   await server.register(moderationStaffRoutes, {
     moderation: services.moderation,
     staff: services.staff,

@@ -1,5 +1,6 @@
-import { ENDPOINTS, LOCALE_CODES, type LocaleCode, type SsrServices } from "@app/contract";
+import { ENDPOINTS, LOCALE_CODES, type LocaleCode, SESSION_COOKIE, type SsrServices } from "@app/contract";
 import type { FastifyRequest } from "fastify";
+import type { BanService } from "./modules/accounts/index.ts";
 import type { LocationService } from "./modules/location/service.ts";
 import type { SearchService } from "./modules/search/service.ts";
 import { type SiteService, selectedCountryFromQuery } from "./modules/site/service.ts";
@@ -18,7 +19,13 @@ import { hasTrafficSource } from "./platform/http/visitor.ts";
  * of its own: the settings in the page's language, the site's language, the home page's teaser, a city.
  */
 export function ssrServices(
-  services: { config: Pick<Config, "NODE_ENV">; site: SiteService; search: SearchService; location: LocationService },
+  services: {
+    config: Pick<Config, "NODE_ENV">;
+    site: SiteService;
+    search: SearchService;
+    location: LocationService;
+    bans: Pick<BanService, "notice">;
+  },
   geoipCountry: (request: FastifyRequest) => string | null,
 ): (request: FastifyRequest, nonce: string) => SsrServices {
   const { config, site, search, location } = services;
@@ -28,7 +35,16 @@ export function ssrServices(
       mode: config.NODE_ENV,
       nonce,
       geoipCountry: geoipCountry(request),
-      currentUser: async () => (await answerOf(request, ENDPOINTS.user)).user,
+      currentUser: async () => {
+        try {
+          return (await answerOf(request, ENDPOINTS.user)).user;
+        } catch (error) {
+          // A browser whose session a ban ended is a visitor to the pages (the ban page tells it why).
+          if (error instanceof AppError && error.code === "account_banned") return null;
+          throw error;
+        }
+      },
+      banNotice: () => services.bans.notice(request.cookies[SESSION_COOKIE]),
       currentStaff: () => staffOf(request),
       domainLanguage: async () => {
         const { site: row } = await site.siteFor(host);

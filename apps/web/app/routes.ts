@@ -68,6 +68,7 @@ export default [
     route("staff/settings", "routes/staff/settings.tsx"),
     route("staff/discounts", "routes/staff/discounts.tsx"),
     route("staff/data-requests", "routes/staff/data-requests.tsx"),
+    route("staff/reports", "routes/staff/reports.tsx"),
     route("staff/moderation", "routes/staff/moderation.tsx"),
     route("staff/inbox", "routes/staff/inbox.tsx"),
     route("staff/inbox/figures", "routes/staff/inbox-figures.tsx"),

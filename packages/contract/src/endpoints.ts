@@ -55,6 +55,7 @@ import {
   memberSearchQuerySchema,
   memberSearchResponseSchema,
 } from "./members.ts";
+import { reportRequestSchema, reportResponseSchema } from "./moderation.ts";
 import {
   bundlesResponseSchema,
   directDebitConfirmRequestSchema,
@@ -442,6 +443,14 @@ export const ENDPOINTS = {
     auth: "optional",
     body: complaintRequestSchema,
     response: complaintResponseSchema,
+  }),
+  // Reports (issue #27): a profile or a message, for the moderators' queue
+  report: endpoint({
+    method: "POST",
+    path: "/api/report.php",
+    auth: "member",
+    body: reportRequestSchema,
+    response: reportResponseSchema,
   }),
 
   // The data export (GDPR art. 15/20, issue #27): a ZIP of everything the site holds on the member

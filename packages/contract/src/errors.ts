@@ -103,6 +103,18 @@ export const ERROR_CODES = [
   // the operators' inbox (issue #27)
   "inbox_claimed",
   "inbox_not_claimed",
+  // moderation (issue #27)
+  "account_banned",
+  "report_about_self",
+  "report_duplicate",
+  "report_text_too_long",
+  "message_not_found",
+  "report_closed",
+  "complaint_closed",
+  "answer_too_short",
+  "answer_too_long",
+  "ban_end_in_past",
+  "not_banned",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -203,4 +215,15 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   discount_code_taken: 409,
   inbox_claimed: 409,
   inbox_not_claimed: 409,
+  account_banned: 403,
+  report_about_self: 422,
+  report_duplicate: 409,
+  report_text_too_long: 422,
+  message_not_found: 422,
+  report_closed: 409,
+  complaint_closed: 409,
+  answer_too_short: 422,
+  answer_too_long: 422,
+  ban_end_in_past: 422,
+  not_banned: 409,
 };

@@ -30,5 +30,6 @@ export * from "./staff-discounts.ts";
 export * from "./staff-endpoints.ts";
 export * from "./staff-inbox.ts";
 export * from "./staff-moderation.ts";
+export * from "./staff-reports.ts";
 export * from "./staff-settings.ts";
 export * from "./ws.ts";

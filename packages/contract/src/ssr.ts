@@ -1,6 +1,7 @@
 import type { User } from "./accounts.ts";
 import type { LocaleCode } from "./locales.ts";
 import type { MatchFinderResponse, MemberResponse, MemberSearchQuery, MemberSearchResponse } from "./members.ts";
+import type { BanNotice } from "./moderation.ts";
 import type { Settings } from "./settings.ts";
 import type { CompanyInfo, TeaserProfile } from "./site.ts";
 import type { StaffContext } from "./staff.ts";
@@ -16,6 +17,8 @@ export interface SsrServices {
   geoipCountry: string | null;
   /** The logged-in member of this request (session cookie), or null. */
   currentUser(): Promise<User | null>;
+  /** The ban behind this browser's ended session, while in force (issue #27: /pages/ban shows it). */
+  banNotice(): Promise<BanNotice | null>;
   /** The staff member of this request (the console's own cookie, issue #27), or null. Never a member. */
   currentStaff(): Promise<StaffContext | null>;
   domainLanguage(): Promise<LocaleCode | null>;

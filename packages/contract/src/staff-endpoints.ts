@@ -4,6 +4,7 @@ import { STAFF_DATA_REQUESTS_ENDPOINTS } from "./staff-data-requests.ts";
 import { STAFF_DISCOUNTS_ENDPOINTS } from "./staff-discounts.ts";
 import { STAFF_INBOX_ENDPOINTS } from "./staff-inbox.ts";
 import { STAFF_MODERATION_ENDPOINTS } from "./staff-moderation.ts";
+import { STAFF_REPORTS_ENDPOINTS } from "./staff-reports.ts";
 import { STAFF_SETTINGS_ENDPOINTS } from "./staff-settings.ts";
 
 /**
@@ -15,6 +16,7 @@ export const ALL_STAFF_ENDPOINTS: Record<string, StaffEndpoint> = {
   ...STAFF_SETTINGS_ENDPOINTS,
   ...STAFF_DISCOUNTS_ENDPOINTS,
   ...STAFF_DATA_REQUESTS_ENDPOINTS,
+  ...STAFF_REPORTS_ENDPOINTS,
   ...STAFF_MODERATION_ENDPOINTS,
   ...STAFF_INBOX_ENDPOINTS,
 };

@@ -8,7 +8,7 @@ import {
   LIMITS,
 } from "@app/contract";
 import type { z } from "zod";
-import { reportSessionLost } from "./session-lost";
+import { reportBanned, reportSessionLost } from "./session-lost";
 
 /** A failed call: the server's `{ error, message }`, or `network` when no answer arrived. */
 export class ApiCallError extends Error {
@@ -95,6 +95,11 @@ export async function apiCall<S extends z.ZodType>(
     lastError = new ApiCallError(response.status, parsed.success ? parsed.data : null);
     if (response.status === 403 && lastError.code === "authentication_required") {
       options.onAuthenticationRequired?.();
+      throw lastError;
+    }
+    // Issue #27: a banned member's every call says so; the page shows why.
+    if (response.status === 403 && lastError.code === "account_banned") {
+      reportBanned();
       throw lastError;
     }
     if (!retriable(response.status, method)) throw lastError;

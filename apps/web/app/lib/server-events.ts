@@ -11,6 +11,7 @@ import {
   WS_CLOSE,
 } from "@app/contract";
 import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from "react";
+import { reportBanned } from "./session-lost";
 
 /** `open`: events arrive live; anything else: the spec's polling keeps the page fresh. */
 export type ConnectionState = "idle" | "connecting" | "open" | "closed";
@@ -167,6 +168,12 @@ export class ServerEvents {
       this.stopPinging();
       if (!this.wanted) return;
       this.setState("closed");
+      // A ban (issue #27): no reconnecting; the page goes to /pages/ban.
+      if (close.code === WS_CLOSE.banned) {
+        this.wanted = false;
+        reportBanned();
+        return;
+      }
       // A session ended elsewhere or the node going away or restarting: come back soon; otherwise back off.
       if (RECONNECT_SOON.has(close.code)) this.attempt = 0;
       this.scheduleReconnect();

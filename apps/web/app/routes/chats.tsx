@@ -5,6 +5,7 @@ import { ChatScreen } from "../features/chat/chat-screen";
 import { Conversation } from "../features/chat/conversation";
 import { TimeBonusBanner } from "../features/discounts/time-bonus-banner";
 import { TimeBonusModal } from "../features/discounts/time-bonus-modal";
+import { ReportMessageMenu } from "../features/reports/report-dialog";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/chats";
 
@@ -21,6 +22,9 @@ export function loader({ params }: Route.LoaderArgs) {
   return { id };
 }
 
+/** A received message's menu: Report (issue #27). */
+const reportMenu = (messageId: number, name: string) => <ReportMessageMenu messageId={messageId} name={name} />;
+
 export default function Chats({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
   const { id } = loaderData;
@@ -29,7 +33,7 @@ export default function Chats({ loaderData }: Route.ComponentProps) {
       <PageTitle title={intl.formatMessage({ id: "chat.title" })} />
       <TimeBonusBanner className="rounded-0 border-0 border-bottom mb-0 justify-content-center" />
       <ChatScreen activeId={id}>
-        {id !== null ? <Conversation key={id} start={{ conversationId: id }} onBack="/chats" /> : null}
+        {id !== null ? <Conversation key={id} start={{ conversationId: id }} onBack="/chats" messageMenu={reportMenu} /> : null}
       </ChatScreen>
       <TimeBonusModal />
     </div>

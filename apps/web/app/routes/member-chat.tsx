@@ -6,6 +6,7 @@ import { data, redirect } from "react-router";
 import { chatsQuery } from "../features/chat/api";
 import { ChatScreen } from "../features/chat/chat-screen";
 import { Conversation, type ConversationStart } from "../features/chat/conversation";
+import { ReportMessageMenu } from "../features/reports/report-dialog";
 import { useMember } from "../lib/member";
 import { servicesContext } from "../server-context";
 import { Loading } from "../ui/load-state";
@@ -27,6 +28,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { name, fictional, main_image } = answer.profile;
   return { profile: { id, name, fictional, main_image: main_image ? { thumb_url: main_image.thumb_url } : null } };
 }
+
+/** A received message's menu: Report (issue #27). */
+const reportMenu = (messageId: number, name: string) => <ReportMessageMenu messageId={messageId} name={name} />;
 
 export default function MemberChat({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
@@ -51,7 +55,7 @@ export default function MemberChat({ loaderData }: Route.ComponentProps) {
             </Loading>
           </div>
         ) : (
-          <Conversation key={profile.id} start={start.current} onBack="/chats" />
+          <Conversation key={profile.id} start={start.current} onBack="/chats" messageMenu={reportMenu} />
         )}
       </ChatScreen>
     </>

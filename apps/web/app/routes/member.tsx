@@ -5,6 +5,7 @@ import { BlockActions } from "../features/blocks/block-actions";
 import { LikeActions, LoginToLike } from "../features/likes/like-actions";
 import { ContactActions, LoginToContact } from "../features/profile/contact-actions";
 import { MemberView } from "../features/profile/member-view";
+import { ReportProfile } from "../features/reports/report-dialog";
 import { getRegions } from "../features/site/api";
 import { messagesFor } from "../i18n/messages.server";
 import { resolveLocale } from "../lib/locale.server";
@@ -131,6 +132,7 @@ function MemberPage({
               {blocked ? null : <ContactActions profile={profile} />}
               {blocked ? null : <LikeActions profile={profile} state={like} />}
               <BlockActions profile={profile} blocked={blocked} onChange={() => revalidator.revalidate()} />
+              <ReportProfile profile={profile} />
             </>
           )
         }

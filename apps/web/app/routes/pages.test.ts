@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { type CompanyInfo, LOCALE_CODES, type Settings, type SsrServices } from "@app/contract";
+import { type BanNotice, type CompanyInfo, LOCALE_CODES, type Settings, type SsrServices } from "@app/contract";
 import { isRouteErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
 import { fillPlaceholders, pageValues } from "../features/pages/placeholders";
@@ -27,12 +27,13 @@ const settings = {
   refund_days: 14,
 } as Settings;
 
-function context() {
+function context(notice: BanNotice | null = null) {
   const fake = {
     mode: "test",
     nonce: "n",
     geoipCountry: null,
     currentUser: async () => null,
+    banNotice: async () => notice,
     currentStaff: async () => null,
     domainLanguage: async () => null,
     settings: async () => settings,
@@ -46,11 +47,11 @@ function context() {
   return createLoadContext(fake);
 }
 
-const load = (slug: string, locale: string) =>
+const load = (slug: string, locale: string, notice: BanNotice | null = null) =>
   loader({
     request: new Request(`http://localhost/pages/${slug}`, { headers: { cookie: `i18n_redirected=${locale}` } }),
     params: { slug },
-    context: context(),
+    context: context(notice),
   } as unknown as Parameters<typeof loader>[0]);
 
 describe("/pages/:slug", () => {
@@ -85,6 +86,26 @@ describe("/pages/:slug", () => {
   it("dates the terms by the company's added date when it is later than 2023-12-01", async () => {
     expect((await load("terms", "en")).html).toContain("March 15, 2024");
     expect((await load("terms", "de")).html).toContain("15. März 2024");
+  });
+
+  it("tells a banned member's browser on /pages/ban why and until when, in the member's language", async () => {
+    const notice: BanNotice = { reason: "harassment", ends_at: "2026-12-24T18:30:00.000Z" };
+    expect((await load("ban", "en", notice)).ban).toEqual({
+      title: "Your account is banned",
+      reason: "Reason: harassing or threatening other members.",
+      until: "The ban ends on December 24, 2026 at 06:30 PM UTC. You can log in again after that.",
+      contact: "If you think this is a mistake, you can tell us through the complaints form.",
+    });
+    const de = await load("ban", "de", notice);
+    expect(de.ban?.reason).toBe("Grund: Belästigung oder Bedrohung anderer Mitglieder.");
+    expect(de.ban?.until).toContain("24. Dezember 2026");
+    expect((await load("ban", "fr", { reason: "spam", ends_at: null })).ban).toMatchObject({
+      title: "Votre compte est banni",
+      until: "Le bannissement n'a pas de date de fin.",
+    });
+    // Without a ban behind the cookie, and on the other pages, there is no notice.
+    expect((await load("ban", "en")).ban).toBeNull();
+    expect((await load("terms", "en", notice)).ban).toBeNull();
   });
 
   it("answers 404 for a slug that is not a page", async () => {

@@ -1,5 +1,6 @@
 import { createIntl } from "react-intl";
 import { data } from "react-router";
+import { BanNoticeAlert, banNoticeText } from "../features/pages/ban-notice";
 import { renderPage } from "../features/pages/content.server";
 import { InfoPage } from "../features/pages/info-page";
 import { pageValues } from "../features/pages/placeholders";
@@ -20,13 +21,31 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { locale } = await resolveLocale(request, services);
   const query = Object.fromEntries(new URL(request.url).searchParams);
-  const [settings, company] = await Promise.all([services.settings({ locale, query }), services.companyInfo()]);
+  const [settings, company, ban] = await Promise.all([
+    services.settings({ locale, query }),
+    services.companyInfo(),
+    // Issue #27: a banned member's browser reads why on the ban policy.
+    slug === "ban" ? services.banNotice() : null,
+  ]);
   const html = await renderPage(slug, locale, pageValues(company, settings, locale));
   if (html === null) throw data(null, { status: 404, statusText: "Not Found" });
   const intl = createIntl({ locale, defaultLocale: "en", messages: messagesFor(locale) });
-  return { slug, title: intl.formatMessage({ id: PAGE_TITLE_IDS[slug] }), html };
+  return {
+    slug,
+    title: intl.formatMessage({ id: PAGE_TITLE_IDS[slug] }),
+    html,
+    ban: ban ? banNoticeText(ban, intl) : null,
+  };
 }
 
 export default function PagesRoute({ loaderData }: Route.ComponentProps) {
-  return <InfoPage key={loaderData.slug} title={loaderData.title} html={loaderData.html} />;
+  const { ban } = loaderData;
+  return (
+    <InfoPage
+      key={loaderData.slug}
+      title={loaderData.title}
+      html={loaderData.html}
+      notice={ban ? <BanNoticeAlert text={ban} /> : undefined}
+    />
+  );
 }

@@ -1,3 +1,5 @@
 /** The accounts module's public face: its service, the session cookie helpers and the SQL it lends. */
+
+export { BanService, type BanView } from "./bans.ts";
 export { hiddenUserIds, type UserRow, unconfirmedUserCondition, visibleUserCondition } from "./queries.ts";
 export { AccountService, lockAddress, type RequestContext } from "./service.ts";

@@ -1,15 +1,19 @@
 import type { JobRef, JobRunner } from "../../platform/jobs.ts";
+import type { BanService } from "./bans.ts";
 import type { AccountService } from "./service.ts";
 
 export interface AccountJobs {
   /** Erases the accounts whose 14 days to reactivate are over; idempotent, so a repeated run is harmless. */
   purgeDeletions: JobRef<undefined>;
+  /** Clears the mark of bans that ended by themselves (they stopped hiding the member at their end already). */
+  clearEndedBans: JobRef<undefined>;
 }
 
 /** Registers the accounts' jobs with the runner; the app decides when periodic ones run. */
 export function defineAccountJobs(
   jobs: JobRunner,
   accounts: AccountService,
+  bans: BanService,
   log: { info(obj: object, msg: string): void },
 ): AccountJobs {
   return {
@@ -23,5 +27,9 @@ export function defineAccountJobs(
       // next hour's run would catch up anyway.
       { timeoutMs: 30 * 60_000, maxAttempts: 3, backoffMs: 60_000 },
     ),
+    clearEndedBans: jobs.define("accounts.clear-ended-bans", async () => {
+      const cleared = await bans.clearEnded();
+      if (cleared) log.info({ cleared }, "bans ended");
+    }),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { accountTokens, loginDevices, loginFailures, sessions, signupMessages, users } from "./schema.ts";
@@ -17,16 +17,25 @@ export function visibleUserCondition(userIdColumn: SQL): SQL {
   // instead of one users lookup per row (decision 018). Aliased, so a caller passing users' own column
   // compares with its row.
   const u = alias(users, "hidden_user");
-  return sql`not exists (select 1 from ${users} as ${sql.identifier("hidden_user")} where ${u.id} = ${userIdColumn} and (${u.invisible} or ${u.status} = 'pending_deletion'))`;
+  return sql`not exists (select 1 from ${users} as ${sql.identifier("hidden_user")} where ${u.id} = ${userIdColumn} and ${hiddenRule(u)})`;
+}
+
+/**
+ * Who others may not see (the rule of `accounts_member_hidden`, migration 0030): invisible, pending
+ * deletion, or banned until a time still to come. Every arm implies users_hidden's predicate, so the
+ * planner may answer it from that small index.
+ */
+function hiddenRule(u: { invisible: SQLWrapper; status: SQLWrapper; bannedUntil: SQLWrapper }): SQL {
+  return sql`(${u.invisible} or ${u.status} = 'pending_deletion' or (${u.bannedUntil} is not null and ${u.bannedUntil} > now()))`;
 }
 
 /**
  * A condition on a user id column: that member has not confirmed their e-mail address yet (and is not
- * invisible): chat shows their conversations to the other member, who cannot reply yet (spec §6).
+ * hidden: invisible or banned): chat shows their conversations to the other member, who cannot reply yet (spec §6).
  */
 export function unconfirmedUserCondition(userIdColumn: SQL): SQL {
   const u = alias(users, "unconfirmed_user");
-  return sql`exists (select 1 from ${users} as ${sql.identifier("unconfirmed_user")} where ${u.id} = ${userIdColumn} and ${u.status} = 'not_confirmed' and not ${u.invisible})`;
+  return sql`exists (select 1 from ${users} as ${sql.identifier("unconfirmed_user")} where ${u.id} = ${userIdColumn} and ${u.status} = 'not_confirmed' and not ${hiddenRule(u)})`;
 }
 
 /**
@@ -35,7 +44,7 @@ export function unconfirmedUserCondition(userIdColumn: SQL): SQL {
  */
 export function hiddenUserIds(): SQL {
   const u = alias(users, "hidden_users");
-  return sql`select ${u.id} from ${users} as ${sql.identifier("hidden_users")} where ${u.invisible} or ${u.status} = 'pending_deletion'`;
+  return sql`select ${u.id} from ${users} as ${sql.identifier("hidden_users")} where ${hiddenRule(u)}`;
 }
 
 export async function insertUser(db: DbOrTx, row: NewUser): Promise<UserRow> {

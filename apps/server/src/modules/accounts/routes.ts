@@ -15,11 +15,13 @@ import { requestHost, requestLocale } from "../../platform/http/request-locale.t
 import { hasTrafficSource } from "../../platform/http/visitor.ts";
 import type { MemberEvents } from "../../platform/member-events.ts";
 import type { SiteService } from "../site/service.ts";
+import type { BanService } from "./bans.ts";
 import { clearSessionCookie, isSecure, setDeviceCookie, setSessionCookie } from "./http.ts";
 import type { AccountService, RequestContext } from "./service.ts";
 
 export interface AccountRoutesOptions {
   accounts: AccountService;
+  bans: Pick<BanService, "notice">;
   site: SiteService;
   publicUrl: string | undefined;
   /** Origins besides the request's own that count as this site (PUBLIC_URL, ALLOWED_ORIGINS). */
@@ -81,6 +83,8 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
   // The user call (spec §7): GET polls, POST logs in, PUT saves the language.
   handle(app, ENDPOINTS.user, async ({ request, reply, member }) => {
     reply.header("cache-control", "no-store");
+    // Issue #27: a session ended by a ban keeps its cookie (the ban's notice for /pages/ban) and says so.
+    if (!member && (await options.bans.notice(request.cookies[SESSION_COOKIE]))) throw new AppError("account_banned");
     if (!member && request.cookies[SESSION_COOKIE]) clearSessionCookie(request, reply, secure(request));
     return member ? answer(member) : { user: null };
   });
@@ -93,6 +97,11 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
         ...(await context(request)),
         deviceToken: request.cookies[DEVICE_COOKIE],
       });
+      if (session.banned) {
+        // Issue #27: refused; the cookie now names the ban's notice, which /pages/ban shows.
+        setSessionCookie(reply, session.token, secure(request));
+        throw new AppError("account_banned");
+      }
       // A login while presenting another session ends that one: one browser, one session.
       if (request.cookies[SESSION_COOKIE]) await accounts.logout(request.cookies[SESSION_COOKIE]);
       if (session.deviceToken) setDeviceCookie(reply, session.deviceToken, secure(request));

@@ -1,5 +1,7 @@
+import { BAN_REASONS } from "@app/contract";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -12,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { inList } from "../../platform/db/check.ts";
 
 export const userStatus = pgEnum("user_status", ["not_confirmed", "active", "pending_deletion"]);
 
@@ -34,11 +37,16 @@ export const users = pgTable(
     fictional: boolean("fictional").notNull().default(false),
     signupDate: timestamp("signup_date", { withTimezone: true }).notNull().defaultNow(),
     deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
+    /**
+     * The end of the ban in force (member_bans), 'infinity' for one without an end; null when not banned.
+     * A ban ends by itself when this passes (the rules compare with now()); a job clears it afterwards.
+     */
+    bannedUntil: timestamp("banned_until", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
-    // The few members others may not see (visibleUserCondition).
-    index("users_hidden").on(t.id).where(sql`${t.invisible} or ${t.status} = 'pending_deletion'`),
+    // The few members others may not see (visibleUserCondition): invisible, leaving, or banned.
+    index("users_hidden").on(t.id).where(sql`${t.invisible} or ${t.status} = 'pending_deletion' or ${t.bannedUntil} is not null`),
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
   ],
 );
@@ -58,6 +66,11 @@ export const sessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /**
+     * The ban that ended this session (member_bans.id): the session no longer logs anyone in, but its
+     * cookie still tells /pages/ban whose ban to show (reason and end) while that ban is in force.
+     */
+    endedByBan: integer("ended_by_ban").references((): AnyPgColumn => memberBans.id, { onDelete: "set null" }),
   },
   (t) => [uniqueIndex("sessions_token_unique").on(t.tokenHash), index("sessions_user").on(t.userId)],
 );
@@ -135,4 +148,31 @@ export const loginDevices = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("login_devices_token_unique").on(t.tokenHash), index("login_devices_user").on(t.userId)],
+);
+
+/**
+ * Bans (issue #27): a reason from BAN_REASONS and an optional end (null: until lifted). One is in force
+ * at a time per member (the newest, not lifted, not over); users.banned_until mirrors it for the
+ * visibility rules. Staff ids are the staff module's accounts (no foreign key across modules).
+ */
+export const memberBans = pgTable(
+  "member_bans",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    /** What staff noted for each other (never shown to the member). */
+    note: text("note").notNull().default(""),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer("created_by"),
+    liftedAt: timestamp("lifted_at", { withTimezone: true }),
+    liftedBy: integer("lifted_by"),
+  },
+  (t) => [
+    index("member_bans_user").on(t.userId, t.createdAt),
+    check("member_bans_reason_check", sql`${t.reason} in (${inList(BAN_REASONS)})`),
+  ],
 );

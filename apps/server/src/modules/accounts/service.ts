@@ -23,6 +23,7 @@ import type { Mailer } from "../../platform/mailer.ts";
 import { DUMMY_PASSWORD_HASH, hashPassword, hashToken, newToken, verifyPassword } from "../../platform/secrets.ts";
 import type { CreditService } from "../credits/index.ts";
 import type { ProfileService } from "../profiles/service.ts";
+import { banInForce, insertBanNoticeSession } from "./ban-queries.ts";
 import { accountEmail } from "./emails.ts";
 import {
   accountFailures,
@@ -83,6 +84,11 @@ export interface SessionInfo {
   user: UserRow;
   /** A new device cookie for this browser (login only; absent when it already had a valid one). */
   deviceToken?: string;
+  /**
+   * The account is banned (issue #27): `token` is no session but the ban's notice (an ended session
+   * /pages/ban reads the reason and end from); the login route sets it and refuses with account_banned.
+   */
+  banned?: true;
 }
 
 /** Throws one field's problem as its own code, several as validation_failed with every field. */
@@ -104,7 +110,7 @@ export interface AccountServiceDeps {
   fictionalIcon: () => Promise<string>;
   log: { error(obj: unknown, msg?: string): void };
   /** Called after a member's sessions were ended (other nodes close that member's sockets). */
-  sessionsEnded?: (userId: number) => void;
+  sessionsEnded?: (userId: number, reason?: "banned") => void;
 }
 
 /** A signup message to deliver: the chat module's hook sends it (decision 020). */
@@ -463,6 +469,13 @@ export class AccountService {
         this.deps.log.error({ err }, "reactivation mail failed"),
       );
       throw new AppError("email_pending_deletion");
+    }
+    // Issue #27: the right password on a banned account logs nobody in; the browser gets the ban's notice.
+    const ban = await banInForce(this.db, user.id);
+    if (ban) {
+      const notice = newToken();
+      await insertBanNoticeSession(this.db, user.id, notice.hash, ban.id);
+      return { user, token: notice.token, banned: true };
     }
     let deviceToken: string | undefined;
     if (!outcome.trusted) {

@@ -374,3 +374,35 @@ export function messagesOfProfile(db: DbOrTx, me: number): Promise<ExportMessage
         where m."profile_id" = ${me} order by x."conversation_id", x."seq"`,
   );
 }
+
+/** A message as a report keeps it (issue #27): what it said or showed, and who sent it. */
+export interface ReceivedMessageRow {
+  id: number;
+  sender_id: number;
+  kind: MessageKind;
+  text: string;
+  gift_id: string | null;
+  gif: StoredGif | null;
+  photo_key: string | null;
+  created_at: Date | string;
+}
+
+/**
+ * Message `messageId` when `me` received it and still sees it: in one of `me`'s conversations, sent by
+ * the other member, not deleted by `me`, within the retention window. Null for anything else.
+ */
+export async function receivedMessage(
+  db: DbOrTx,
+  me: number,
+  messageId: number,
+  cutoff: Date,
+): Promise<ReceivedMessageRow | null> {
+  const [row] = await rowsOf<ReceivedMessageRow>(
+    db,
+    sql`select x."id", x."sender_id", x."kind", x."text", x."gift_id", x."gif", x."photo_key", x."created_at" from "messages" x
+        join "conversation_members" m on m."conversation_id" = x."conversation_id" and m."profile_id" = ${me}
+        where x."id" = ${messageId} and x."sender_id" = m."other_id" and x."seq" > m."deleted_seq"
+          and x."created_at" > ${cutoff.toISOString()}::timestamptz`,
+  );
+  return row ?? null;
+}

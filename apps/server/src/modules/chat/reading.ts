@@ -6,6 +6,7 @@ import {
   type ChatResponse,
   type ChatsResponse,
   type MemberContext,
+  type MessageKind,
   type SendCosts,
 } from "@app/contract";
 import { type Db, rowsOf } from "../../platform/db/index.ts";
@@ -27,6 +28,7 @@ import {
   markRead,
   messagePage,
   readUpTo,
+  receivedMessage,
   type SideRow,
   unreadTotalStatement,
 } from "./queries.ts";
@@ -41,6 +43,19 @@ type Member = Pick<MemberContext, "userId" | "profileId">;
  * Reading (spec §3, §8; decision 020): the chat list with its totals, a conversation's pages, read
  * marks and per-member deletion. Events are recorded in each change's transaction and sent after commit.
  */
+/** A received message as reported (issue #27). */
+export interface ReportedMessage {
+  id: number;
+  senderProfileId: number;
+  kind: MessageKind;
+  text: string;
+  giftId: string | null;
+  gifUrl: string | null;
+  /** The chat photo's storage key (the file outlives the message only as long as retention keeps it). */
+  photoKey: string | null;
+  createdAt: string;
+}
+
 export class ChatReading {
   constructor(
     private readonly db: Db,
@@ -63,6 +78,25 @@ export class ChatReading {
   private profileOf(id: number, row: { name: string; fictional: boolean }, thumbs: Map<number, string>): ChatProfile {
     const thumb = thumbs.get(id);
     return { id, name: row.name, fictional: row.fictional, main_image: thumb ? { thumb_url: thumb } : null };
+  }
+
+  /**
+   * A message `me` received, as a report keeps it (issue #27): its sender, kind, text and media; null
+   * when `me` did not receive it or no longer sees it.
+   */
+  async received(me: number, messageId: number): Promise<ReportedMessage | null> {
+    const row = await receivedMessage(this.db, me, messageId, this.window.cutoff());
+    if (!row) return null;
+    return {
+      id: Number(row.id),
+      senderProfileId: Number(row.sender_id),
+      kind: row.kind,
+      text: row.text,
+      giftId: row.gift_id,
+      gifUrl: row.gif?.url ?? null,
+      photoKey: row.photo_key,
+      createdAt: new Date(row.created_at).toISOString(),
+    };
   }
 
   /** GET /api/chats.php: the member's conversations, latest first, with the totals of spec §3. */

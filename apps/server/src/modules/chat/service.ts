@@ -71,6 +71,7 @@ export class ChatService {
   readonly list: ChatReading["list"] = (...args) => this.reading.list(...args);
   readonly open: ChatReading["open"] = (...args) => this.reading.open(...args);
   readonly remove: ChatReading["remove"] = (...args) => this.reading.remove(...args);
+  readonly received: ChatReading["received"] = (...args) => this.reading.received(...args);
   readonly unreadMessages: ChatReading["unreadMessages"] = (...args) => this.reading.unreadMessages(...args);
   readonly gifts: ChatMedia["gifts"] = (...args) => this.media.gifts(...args);
   readonly searchGifs: ChatMedia["searchGifs"] = (...args) => this.media.searchGifs(...args);

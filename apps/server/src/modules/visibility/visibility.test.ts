@@ -27,7 +27,7 @@ describe("visibility_may_contact and the lent condition", () => {
   }
   const both = (ok: boolean) => ({ lent: ok, named: ok, canContact: ok });
 
-  it("agree on visible, invisible, pending deletion, inactive, fictional, blocked either way and unknown profiles", async () => {
+  it("agree on visible, invisible, pending deletion, banned, ban over, inactive, fictional, blocked either way and unknown profiles", async () => {
     const viewer = await createMember(app, { activate: true });
     const member = () => createMember(app, { activate: true, gender: "male" });
 
@@ -41,6 +41,17 @@ describe("visibility_may_contact and the lent condition", () => {
     const leaving = await member();
     await database.db.execute(sql`update users set status = 'pending_deletion' where id = ${leaving.userId}`);
     expect(await answers(viewer, leaving.profileId)).toEqual(both(false));
+
+    const banned = await member();
+    await database.db.transaction((tx) =>
+      app.services.bans.ban(tx, { userId: banned.userId, reason: "spam", endsAt: null, staffId: null }),
+    );
+    expect(await answers(viewer, banned.profileId)).toEqual(both(false));
+
+    // A ban over by itself (its end passed, the mark not cleared yet) hides nobody.
+    const banOver = await member();
+    await database.db.execute(sql`update users set banned_until = now() - interval '1 minute' where id = ${banOver.userId}`);
+    expect(await answers(viewer, banOver.profileId)).toEqual(both(true));
 
     const inactive = await createMember(app, { gender: "male" });
     expect(await answers(viewer, inactive.profileId)).toEqual(both(false));

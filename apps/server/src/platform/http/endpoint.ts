@@ -22,6 +22,11 @@ declare module "fastify" {
      * than reading it again in a round trip of its own (decision 020, "The session inside the send").
      */
     sessionKey(request: FastifyRequest): string | null;
+    /**
+     * Why a request that needs a member has none, when the accounts module knows better than "log in"
+     * (a session ended by a ban: account_banned); null for the plain authentication_required.
+     */
+    memberRefusal(request: FastifyRequest): Promise<AppError | null>;
     /** Each registered endpoint's run (session, input, handler), for in-process calls (`answerOf`). */
     endpointRuns: Map<Endpoint, EndpointRun>;
   }
@@ -43,9 +48,11 @@ export function registerMemberContext(
   app: FastifyInstance,
   resolve: (request: FastifyRequest) => Promise<MemberContext | null>,
   sessionKey: (request: FastifyRequest) => string | null,
+  refusal: (request: FastifyRequest) => Promise<AppError | null> = async () => null,
 ): void {
   app.decorateRequest("member", null);
   app.decorate("resolveMember", resolve);
+  app.decorate("memberRefusal", refusal);
   // A socket's request sends many frames: its key (a hash of the cookie) is worked out once.
   const keys = new WeakMap<FastifyRequest, string | null>();
   app.decorate("sessionKey", (request: FastifyRequest) => {
@@ -178,7 +185,9 @@ export function handle<const E extends Endpoint>(
 
   async function run(request: FastifyRequest, reply: FastifyReply, rawQuery: unknown, rawBody: unknown) {
     const member = endpoint.auth === "none" ? null : await memberOf(request);
-    if (endpoint.auth === "member" && !member) throw new AppError("authentication_required");
+    if (endpoint.auth === "member" && !member) {
+      throw (await request.server.memberRefusal(request)) ?? new AppError("authentication_required");
+    }
     const query = endpoint.query ? parseRequest(endpoint.query, rawQuery ?? {}) : undefined;
     const body = endpoint.body && endpoint.body !== "multipart" ? parseRequest(endpoint.body, rawBody ?? {}) : undefined;
     return handler({ request, reply, member, query, body } as EndpointContext<E>);

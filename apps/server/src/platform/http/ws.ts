@@ -185,8 +185,10 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
   // A logout, password reset or deletion elsewhere: the member's sockets close (4001) and the client
   // reconnects, authenticating again with whatever session it still has.
   const unsubscribeSessions = await options.bus.subscribe(SESSIONS_ENDED_CHANNEL, (message) => {
-    const { user_id } = message as { user_id: number };
-    for (const socket of byMember.get(user_id) ?? []) socket.close(WS_CLOSE.sessionEnded, "session ended");
+    const { user_id, reason } = message as { user_id: number; reason?: string };
+    // A ban (issue #27) says so, and the page shows /pages/ban rather than reconnecting.
+    const [code, text] = reason === "banned" ? [WS_CLOSE.banned, "banned"] : [WS_CLOSE.sessionEnded, "session ended"];
+    for (const socket of byMember.get(user_id) ?? []) socket.close(code, text);
   });
 
   // The bus is back after an outage (issue #25): events published on other nodes meanwhile did not

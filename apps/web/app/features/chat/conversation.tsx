@@ -113,7 +113,16 @@ function SendProblem({ error, name, onClose }: { error: ApiCallError; name: stri
  * pending ones); a message from the other member while the conversation is open opens it again, so that
  * it is read at once. Sending goes through the page's queue (useOutbox), never losing a message.
  */
-export function Conversation({ start, onBack }: { start: ConversationStart; onBack?: string }) {
+export function Conversation({
+  start,
+  onBack,
+  messageMenu,
+}: {
+  start: ConversationStart;
+  onBack?: string;
+  /** The menu of each message from the other member (Report; the route composes it, issue #27). */
+  messageMenu?: (messageId: number, name: string) => ReactNode;
+}) {
   const intl = useIntl();
   const root = useRootData();
   const { user, setUser } = useMember();
@@ -326,6 +335,7 @@ export function Conversation({ start, onBack }: { start: ConversationStart; onBa
           onLoadEarlier={() => void loadEarlier()}
           onRetry={outbox.retry}
           onDiscard={outbox.discard}
+          messageMenu={messageMenu ? (messageId) => messageMenu(messageId, profile.name) : undefined}
         />
         {empty ? (
           <div className="text-center text-body-secondary p-4">

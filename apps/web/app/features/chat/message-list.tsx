@@ -73,6 +73,8 @@ export interface MessageListProps {
   onLoadEarlier(): void;
   onRetry(clientId: string): void;
   onDiscard(clientId: string): void;
+  /** The menu of a message from the other member (the route gives one: Report, issue #27). */
+  messageMenu?: ((messageId: number) => ReactNode) | undefined;
 }
 
 /**
@@ -90,6 +92,7 @@ export function MessageList({
   onLoadEarlier,
   onRetry,
   onDiscard,
+  messageMenu,
 }: MessageListProps) {
   const intl = useIntl();
   const hydrated = useHydrated();
@@ -133,6 +136,7 @@ export function MessageList({
                   )}
                   <div className="chat-meta small text-end">
                     {hydrated ? <time dateTime={time}>{timeLabel(time, intl)}</time> : null}
+                    {line.type === "stored" && !line.message.from_me ? messageMenu?.(line.message.id) : null}
                     {line.type === "stored" && line.message.from_me ? (
                       readUpTo !== null && line.message.id <= readUpTo ? (
                         <Status

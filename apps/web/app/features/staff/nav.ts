@@ -17,6 +17,7 @@ export const STAFF_NAV: StaffNavItem[] = [
   { to: "/staff/discounts", label: "staff.nav.discounts", roles: ["support"] },
   { to: "/staff/data-requests", label: "staff.nav.data_requests", roles: ["support"] },
   { to: "/staff/settings", label: "staff.nav.settings", roles: ["admin"] },
+  { to: "/staff/reports", label: "staff.nav.reports", roles: ["moderator", "support"] },
   { to: "/staff/moderation", label: "staff.nav.moderation", roles: ["moderator"] },
 ];
 
