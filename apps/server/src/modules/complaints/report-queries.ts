@@ -1,4 +1,4 @@
-import { and, count, eq, gt } from "drizzle-orm";
+import { and, asc, count, eq, gt } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { reports } from "./schema.ts";
 
@@ -23,4 +23,9 @@ export async function countRecentReports(db: DbOrTx, reporterId: number, since: 
     .from(reports)
     .where(and(eq(reports.reporterId, reporterId), gt(reports.createdAt, since)));
   return row?.n ?? 0;
+}
+
+/** The reports a member filed, oldest first (their data export). */
+export function reportsFiledBy(db: DbOrTx, userId: number): Promise<ReportRow[]> {
+  return db.select().from(reports).where(eq(reports.reporterId, userId)).orderBy(asc(reports.id));
 }

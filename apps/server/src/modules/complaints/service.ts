@@ -21,6 +21,7 @@ import {
   listComplaints,
   updateStatus,
 } from "./queries.ts";
+import { reportsFiledBy } from "./report-queries.ts";
 
 export type { ComplaintRow } from "./queries.ts";
 
@@ -58,9 +59,19 @@ export class ComplaintService {
    * and where each stands. A complaint about them is the complainant's, and stays with staff.
    */
   async exportFor({ userId }: ExportSubject): Promise<ExportPart> {
-    const rows = await complaintsFiledBy(this.db, userId);
+    const [rows, filed] = await Promise.all([complaintsFiledBy(this.db, userId), reportsFiledBy(this.db, userId)]);
     return {
       json: {
+        // What the member reported and why; not the reported member's content kept with it (their data).
+        reports: filed.map((row) => ({
+          object_type: row.objectType,
+          object_id: row.objectId,
+          reason: row.reason,
+          text: row.text,
+          status: row.status,
+          created_at: isoOrNull(row.createdAt),
+          closed_at: isoOrNull(row.closedAt),
+        })),
         complaints: rows.map((row) => ({
           reference: row.reference,
           subject: row.subject,

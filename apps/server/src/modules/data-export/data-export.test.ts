@@ -81,6 +81,14 @@ describe("the data export (GET /api/export.php, GDPR art. 15/20)", () => {
     });
     expect(complaint.statusCode, complaint.body).toBe(200);
     await cleo.client.post("/api/complaint.php", { subject: "other", description: "CLEO-COMPLAINT-TEXT about something else." });
+    // A report Anna filed, and one filed about her.
+    const reported = await anna.client.post("/api/report.php", {
+      profile_id: dirk.profileId,
+      reason: "spam",
+      text: "Sends links",
+    });
+    expect(reported.statusCode, reported.body).toBe(200);
+    await dirk.client.post("/api/report.php", { profile_id: anna.profileId, reason: "spam", text: "DIRK-REPORT-TEXT" });
     const paymentId = await paidWithDiscount(app, anna, "SPRING10");
 
     const { response, files } = await download(anna);
@@ -103,6 +111,7 @@ describe("the data export (GET /api/export.php, GDPR art. 15/20)", () => {
         "payments.json",
         "discounts.json",
         "complaints.json",
+        "reports.json",
       ]),
     );
     // README in the member's language (German), naming the files present.
@@ -183,12 +192,16 @@ describe("the data export (GET /api/export.php, GDPR art. 15/20)", () => {
       redemptions: [{ code: "SPRING10", order: paymentId, status: "redeemed" }],
     });
     expect(json(files, "complaints.json")).toMatchObject([{ subject: "fake_profile", status: "open" }]);
+    expect(json(files, "reports.json")).toMatchObject([
+      { object_type: "profile", reason: "spam", text: "Sends links", status: "open" },
+    ]);
 
     // Nothing of the others': their addresses, their conversation, their photo files, their complaint.
     const text = allText(files);
     for (const other of [ben, cleo, dirk]) expect(text).not.toContain(other.email);
     expect(text).not.toContain("SECRET-BETWEEN-BEN-AND-CLEO");
     expect(text).not.toContain("CLEO-COMPLAINT-TEXT");
+    expect(text).not.toContain("DIRK-REPORT-TEXT");
     expect(text).not.toContain(cleoPhoto.filename);
     expect(names.filter((name) => name.startsWith("chat-photos/"))).toHaveLength(2);
     // No secret: no password hash, no session or device token (nor their hashes), no e-mailed link's hash.

@@ -41,6 +41,7 @@ const DESCRIBED = [
   "payments",
   "discounts",
   "complaints",
+  "reports",
 ] as const;
 
 /**
