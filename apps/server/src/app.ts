@@ -21,6 +21,7 @@ import { ComplaintService, ModerationQueue, ReportService } from "./modules/comp
 import { defineAnswerJobs, defineComplaintJobs } from "./modules/complaints/jobs.ts";
 import { complaintRoutes } from "./modules/complaints/routes.ts";
 import { queueStaffRoutes } from "./modules/complaints/staff-routes.ts";
+import { consoleRoutes } from "./modules/console/routes.ts";
 import { CreditService } from "./modules/credits/index.ts";
 import { dataExportRoutes } from "./modules/data-export/routes.ts";
 import { DataExportService } from "./modules/data-export/service.ts";
@@ -556,6 +557,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     photos: services.photos,
   });
   await server.register(inboxStaffRoutes, { operators: services.operators, site: services.site });
+  await server.register(consoleRoutes, { operators: services.operators, moderation: services.moderation, queue: services.queue });
   // Unknown staff API paths answer JSON 404 like every refused staff call.
   server.all("/staff/api/*", async () => {
     throw new AppError("not_found");

@@ -143,6 +143,16 @@ export const auditQuerySchema = z.object({
 });
 export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema), next: z.number().int().nullable() });
 
+/** What waits for the staff member's roles (null where their role does not see it). */
+export const staffOverviewSchema = z.object({
+  inbox_waiting: z.number().int().nullable(),
+  review_photos: z.number().int().nullable(),
+  review_about: z.number().int().nullable(),
+  reports_open: z.number().int().nullable(),
+  complaints_open: z.number().int().nullable(),
+});
+export type StaffOverview = z.infer<typeof staffOverviewSchema>;
+
 /** The console's own calls: login, the session, staff accounts and the audit log. */
 export const STAFF_AUTH_ENDPOINTS = {
   login: staffEndpoint({
@@ -154,6 +164,7 @@ export const STAFF_AUTH_ENDPOINTS = {
   }),
   logout: staffEndpoint({ method: "POST", path: "/staff/api/logout", roles: STAFF_ROLES, response: staffOkResponseSchema }),
   me: staffEndpoint({ method: "GET", path: "/staff/api/me", roles: STAFF_ROLES, response: staffMeResponseSchema }),
+  overview: staffEndpoint({ method: "GET", path: "/staff/api/overview", roles: STAFF_ROLES, response: staffOverviewSchema }),
   staffList: staffEndpoint({
     method: "GET",
     path: "/staff/api/staff",

@@ -1,5 +1,5 @@
 import type { ComplaintStatus } from "@app/contract";
-import { and, asc, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import type { ComplaintRow } from "./queries.ts";
 import type { ReportRow } from "./report-queries.ts";
@@ -75,4 +75,13 @@ export function answersOf(db: DbOrTx, complaintIds: readonly number[]): Promise<
     .from(complaintAnswers)
     .where(and(inArray(complaintAnswers.complaintId, [...complaintIds])))
     .orderBy(asc(complaintAnswers.createdAt), asc(complaintAnswers.id));
+}
+
+/** How many reports and complaints are still to handle (open or in progress): the console's overview. */
+export async function activeCounts(db: DbOrTx): Promise<{ reports: number; complaints: number }> {
+  const [[r], [c]] = await Promise.all([
+    db.select({ n: count() }).from(reports).where(statusIs(reports.status, "active")),
+    db.select({ n: count() }).from(complaints).where(statusIs(complaints.status, "active")),
+  ]);
+  return { reports: Number(r?.n ?? 0), complaints: Number(c?.n ?? 0) };
 }

@@ -5,6 +5,7 @@ import type { JobRef, JobRunner } from "../../platform/jobs.ts";
 import { type ComplaintRow, findComplaint } from "./queries.ts";
 import {
   type AnswerRow,
+  activeCounts,
   answersOf,
   insertAnswer,
   listComplaintsIn,
@@ -91,6 +92,11 @@ export class ModerationQueue {
     const when = (item: QueueItem) => (newestFirst ? (item.row.closedAt ?? item.row.createdAt) : item.row.createdAt).getTime();
     items.sort((a, b) => (newestFirst ? when(b) - when(a) : when(a) - when(b)));
     return items.slice(0, limit);
+  }
+
+  /** Reports and complaints still to handle (the console's overview). */
+  activeCounts(): Promise<{ reports: number; complaints: number }> {
+    return activeCounts(this.db);
   }
 
   /** One item as the queue shows it (after a change), or null. */

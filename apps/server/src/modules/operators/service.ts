@@ -401,6 +401,11 @@ export class OperatorService {
     return { conversation_id: sent.conversation_id, message: sent.message };
   }
 
+  /** Conversations with a fictional profile waiting for an answer now (the console's overview). */
+  waitingCount(): Promise<number> {
+    return this.deps.chat.personas.waitingCount();
+  }
+
   /** Waiting conversations now, and the time to first answer over the last `hours`: in all, per operator, per hour. */
   async figures(hours: number): Promise<InboxFigures> {
     const since = new Date(Date.now() - hours * 3_600_000);

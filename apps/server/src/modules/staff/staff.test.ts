@@ -304,3 +304,40 @@ describe("the audit log", () => {
     expect((await admin.client.get("/staff/api/audit")).statusCode).toBe(200);
   });
 });
+
+describe("the overview (GET /staff/api/overview)", () => {
+  it("counts what waits in each area the role may open, and nothing else", async () => {
+    const seen = async (role: (typeof STAFF_ROLES)[number]) => {
+      const { client } = await staffLogin(context.app, role);
+      const response = await client.get("/staff/api/overview");
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const member = await signUpMember(context.app);
+    const complaint = await member.client.post("/api/complaint.php", {
+      subject: "other",
+      description: "Something on the site does not work as it should.",
+    });
+    expect(complaint.statusCode, complaint.body).toBe(200);
+    expect(await seen("operator")).toEqual({
+      inbox_waiting: expect.any(Number),
+      review_photos: null,
+      review_about: null,
+      reports_open: null,
+      complaints_open: null,
+    });
+    expect(await seen("moderator")).toMatchObject({
+      inbox_waiting: null,
+      review_photos: expect.any(Number),
+      complaints_open: null,
+    });
+    expect((await seen("moderator")).reports_open).toEqual(expect.any(Number));
+    expect(await seen("support")).toMatchObject({
+      inbox_waiting: null,
+      review_photos: null,
+      reports_open: null,
+      complaints_open: 1,
+    });
+    expect(await seen("admin")).toMatchObject({ complaints_open: 1 });
+  });
+});
