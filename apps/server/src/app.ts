@@ -13,6 +13,7 @@ import { BlockService } from "./modules/blocks/index.ts";
 import { blockRoutes } from "./modules/blocks/routes.ts";
 import { GifCatalogue, openGifSource } from "./modules/chat/gifs/gif-source.ts";
 import { ChatService } from "./modules/chat/index.ts";
+import { ChatSupport } from "./modules/chat/support.ts";
 import { defineChatJobs } from "./modules/chat/jobs.ts";
 import { chatRoutes, sendRules } from "./modules/chat/routes.ts";
 import { registerChatFrames } from "./modules/chat/socket.ts";
@@ -23,6 +24,7 @@ import { CreditService } from "./modules/credits/index.ts";
 import { DiscountService } from "./modules/discounts/index.ts";
 import { discountRoutes } from "./modules/discounts/routes.ts";
 import { LikeService } from "./modules/likes/index.ts";
+import { LikeSupport } from "./modules/likes/support.ts";
 import { likeRoutes } from "./modules/likes/routes.ts";
 import { locationRoutes } from "./modules/location/routes.ts";
 import { LocationService } from "./modules/location/service.ts";
@@ -33,15 +35,18 @@ import { SandboxProvider } from "./modules/payments/providers/sandbox.ts";
 import { sandboxRoutes } from "./modules/payments/providers/sandbox-routes.ts";
 import { paymentHook, paymentRoutes } from "./modules/payments/routes.ts";
 import { PaymentService } from "./modules/payments/service.ts";
+import { PaymentSupport } from "./modules/payments/support.ts";
 import { photoRoutes } from "./modules/photos/routes.ts";
 import { PhotoService } from "./modules/photos/service.ts";
-import { ProfileService } from "./modules/profiles/index.ts";
+import { PhotoSupport } from "./modules/photos/support.ts";
+import { ProfileService, ProfileSupport } from "./modules/profiles/index.ts";
 import { profileRoutes } from "./modules/profiles/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { SearchService } from "./modules/search/service.ts";
 import { DEMO_CITIES } from "./modules/site/data/demo-people.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { SiteService } from "./modules/site/service.ts";
+import { SupportService, supportPhotoUrl } from "./modules/support/service.ts";
 import { VisibilityPolicy } from "./modules/visibility/index.ts";
 import { type Bus, openBus, RedisBus } from "./platform/bus.ts";
 import { type Config, defaultOrigin, isTestSite, paymentsProviderOf } from "./platform/config.ts";
@@ -108,6 +113,8 @@ export interface Services {
   discounts: DiscountService;
   /** Complaints for staff to handle (issue #13). */
   complaints: ComplaintService;
+  /** Support's member search, dossier, credit corrections and refunds (issue #27). */
+  support: SupportService;
 }
 
 export interface BuildOptions {
@@ -254,6 +261,17 @@ export async function openServices(
     log,
   });
   const complaints = new ComplaintService(database.db, jobs, profiles);
+  const support = new SupportService({
+    db: database.db,
+    accounts: accounts.support,
+    profiles: new ProfileSupport(database.db),
+    photos: new PhotoSupport(database.db, storage),
+    likes: new LikeSupport(database.db),
+    chat: new ChatSupport(database.db),
+    credits,
+    payments: new PaymentSupport(database.db, credits, payments),
+    photoUrl: supportPhotoUrl,
+  });
   defineComplaintJobs(jobs, complaints, {
     mailer,
     siteName: async () => (await site.settingsFor("", "en")).name,
@@ -293,6 +311,7 @@ export async function openServices(
     sandbox,
     discounts,
     complaints,
+    support,
   };
 }
 

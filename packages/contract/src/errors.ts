@@ -89,6 +89,10 @@ export const ERROR_CODES = [
   "description_too_long",
   "profile_not_found",
   "complaint_about_self",
+  // support (issue #27)
+  "correction_below_zero",
+  "support_refund_not_allowed",
+  "conversation_reason_required",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -179,4 +183,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   description_too_long: 422,
   profile_not_found: 422,
   complaint_about_self: 422,
+  correction_below_zero: 422,
+  support_refund_not_allowed: 422,
+  conversation_reason_required: 403,
 };

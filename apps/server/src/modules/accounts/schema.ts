@@ -37,6 +37,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
+    // Support finds members by the start of their e-mail address (LIKE 'prefix%' in any collation).
+    index("users_email_prefix").on(t.email.op("text_pattern_ops")),
     // The few members others may not see (visibleUserCondition).
     index("users_hidden").on(t.id).where(sql`${t.invisible} or ${t.status} = 'pending_deletion'`),
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
@@ -135,4 +137,24 @@ export const loginDevices = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("login_devices_token_unique").on(t.tokenHash), index("login_devices_user").on(t.userId)],
+);
+
+/**
+ * Each login of a member (a password login, a signup, a password reset): when, from which address and
+ * browser, for support's view of the member (issue #27). Written beside the session it starts.
+ */
+export const memberLogins = pgTable(
+  "member_logins",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** password, signup, reset_password. */
+    method: text("method").notNull(),
+    address: text("address").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("member_logins_user").on(t.userId, t.id)],
 );

@@ -8,6 +8,7 @@ import {
   findKeyedLedgerRow,
   insertLedgerRow,
   keyedDebitWithLedgerRow,
+  latestLedgerOf,
   type LedgerRow,
   ledgerOf,
   lockMemberCredits,
@@ -118,5 +119,10 @@ export class CreditService {
 
   ledger(db: DbOrTx, userId: number): Promise<LedgerRow[]> {
     return ledgerOf(db, userId);
+  }
+
+  /** The member's latest `limit` ledger rows, latest first (support's view, issue #27). */
+  latestLedger(db: DbOrTx, userId: number, limit: number): Promise<LedgerRow[]> {
+    return latestLedgerOf(db, userId, limit);
   }
 }

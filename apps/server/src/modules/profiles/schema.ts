@@ -67,5 +67,7 @@ export const profiles = pgTable(
     // the index; the second serves lists over several countries or both genders, and the teaser.
     index("profiles_listed_recent").on(t.status, t.gender, t.country, t.createdAt, t.id, t.birthDate),
     index("profiles_listed_all_recent").on(t.status, t.createdAt, t.id),
+    // Support finds members by the start of their name, whatever its case.
+    index("profiles_name_prefix").on(sql`lower(${t.name}) text_pattern_ops`),
   ],
 );
