@@ -1,7 +1,7 @@
 /**
  * Compiles the server for production (issue #25, "Production build"; decision 034): one ES module,
  * apps/server/build/main.js, run by plain Node (`npm start`), with no TypeScript loader in the process,
- * and apps/server/build/migrate.js (`npm run migrate`).
+ * apps/server/build/migrate.js (`npm run migrate`) and apps/server/build/staff-add.js (`npm run staff:add`).
  *
  * - esbuild bundles apps/server/src/main.ts and the contract package (@app/contract ships TypeScript
  *   sources, which Node does not load from a package); every other package stays an import resolved
@@ -57,7 +57,11 @@ const ownUrl: Plugin = {
 const started = Date.now();
 const result = await build({
   // The server, and `npm run migrate` (the deployment's migration step, docs/deploy.md).
-  entryPoints: [path.join(serverRoot, "src/main.ts"), path.join(serverRoot, "src/migrate.ts")],
+  entryPoints: [
+    path.join(serverRoot, "src/main.ts"),
+    path.join(serverRoot, "src/migrate.ts"),
+    path.join(serverRoot, "src/staff-add.ts"),
+  ],
   outdir,
   bundle: true,
   platform: "node",

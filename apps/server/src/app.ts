@@ -47,6 +47,9 @@ import { DEMO_CITIES } from "./modules/site/data/demo-people.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { SiteService } from "./modules/site/service.ts";
 import { SupportService, supportPhotoUrl } from "./modules/support/service.ts";
+import { registerStaffContext } from "./modules/staff/http.ts";
+import { staffRoutes } from "./modules/staff/routes.ts";
+import { StaffService } from "./modules/staff/service.ts";
 import { VisibilityPolicy } from "./modules/visibility/index.ts";
 import { type Bus, openBus, RedisBus } from "./platform/bus.ts";
 import { type Config, defaultOrigin, isTestSite, paymentsProviderOf } from "./platform/config.ts";
@@ -113,6 +116,8 @@ export interface Services {
   discounts: DiscountService;
   /** Complaints for staff to handle (issue #13). */
   complaints: ComplaintService;
+  /** Staff accounts, their sessions and the audit log of the console (issue #27). */
+  staff: StaffService;
   /** Support's member search, dossier, credit corrections and refunds (issue #27). */
   support: SupportService;
 }
@@ -277,12 +282,15 @@ export async function openServices(
     siteName: async () => (await site.settingsFor("", "en")).name,
   });
   const eventJobs = defineMemberEventJobs(jobs, events);
+  const staff = new StaffService(database.db);
+  const staffPrune = jobs.define("staff.prune", async () => void (await staff.prune()), { maxAttempts: 3 });
   // Periodic work, once per period across all nodes (decision 012); the daily ones staggered by the hour.
   jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
   jobs.schedule(jobs.prune, { everyMs: DAY, offsetMs: 3 * HOUR });
   jobs.schedule(chatJobs.purgeExpired, { everyMs: DAY, offsetMs: 5 * HOUR });
   jobs.schedule(paymentJobs.reconcile, { everyMs: 5 * 60_000 });
   jobs.schedule(eventJobs.prune, { everyMs: DAY, offsetMs: 4 * HOUR });
+  jobs.schedule(staffPrune, { everyMs: HOUR, offsetMs: 30 * 60_000 });
   return {
     config,
     database,
@@ -311,6 +319,7 @@ export async function openServices(
     sandbox,
     discounts,
     complaints,
+    staff,
     support,
   };
 }
@@ -465,6 +474,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   });
   await server.register(discountRoutes, { discounts: services.discounts });
   await server.register(complaintRoutes, { complaints: services.complaints });
+  // Staff console routes (issue #27)
+  registerStaffContext(server, services.staff);
+  await server.register(staffRoutes, { staff: services.staff, publicUrl: config.PUBLIC_URL });
+  // Unknown staff API paths answer JSON 404 like every refused staff call.
+  server.all("/staff/api/*", async () => {
+    throw new AppError("not_found");
+  });
   if (services.sandbox) await server.register(sandboxRoutes, { sandbox: services.sandbox });
   await registerProviderHooks(server, [
     ...(services.payments.available ? [paymentHook(services.payments)] : []),

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { LocationService } from "./modules/location/service.ts";
 import type { SearchService } from "./modules/search/service.ts";
 import { type SiteService, selectedCountryFromQuery } from "./modules/site/service.ts";
+import { staffOf } from "./modules/staff/http.ts";
 import type { Config } from "./platform/config.ts";
 import { AppError } from "./platform/errors.ts";
 import { answerOf, memberOf } from "./platform/http/endpoint.ts";
@@ -28,6 +29,7 @@ export function ssrServices(
       nonce,
       geoipCountry: geoipCountry(request),
       currentUser: async () => (await answerOf(request, ENDPOINTS.user)).user,
+      currentStaff: () => staffOf(request),
       domainLanguage: async () => {
         const { site: row } = await site.siteFor(host);
         return (LOCALE_CODES as readonly string[]).includes(row.domainLanguage ?? "") ? (row.domainLanguage as LocaleCode) : null;

@@ -60,6 +60,12 @@ export default [
     route("chats/:id", "routes/chats.tsx", { id: "chats-id" }),
     route("members/:id/chat", "routes/member-chat.tsx"),
   ]),
+  // The staff console (issue #27): its own frame; without a staff session every page is its login.
+  layout("routes/staff/layout.tsx", [
+    route("staff", "routes/staff/home.tsx", { id: "staff" }),
+    route("staff/accounts", "routes/staff/accounts.tsx"),
+    route("staff/audit", "routes/staff/audit.tsx"),
+  ]),
   // A resource route: the browser's messages (decision 027).
   route("i18n/:locale", "routes/i18n-messages.ts"),
 ] satisfies RouteConfig;

@@ -21,6 +21,9 @@ export const ERROR_CODES = [
   "unknown_middleware",
   "service_unavailable",
   "bad_origin",
+  // the staff console (issue #27)
+  "staff_forbidden",
+  "staff_login_failed",
   // accounts
   "invalid_email",
   "email_taken",
@@ -123,6 +126,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   unknown_middleware: 500,
   service_unavailable: 503,
   bad_origin: 403,
+  staff_forbidden: 403,
+  staff_login_failed: 401,
   invalid_email: 422,
   email_taken: 409,
   email_pending_deletion: 409,

@@ -21,4 +21,7 @@ export * from "./settings.ts";
 export * from "./settings-rules.ts";
 export * from "./site.ts";
 export type * from "./ssr.ts";
+export * from "./staff.ts";
+export * from "./staff-endpoints.ts";
+export * from "./staff-support.ts";
 export * from "./ws.ts";

@@ -3,6 +3,7 @@ import type { LocaleCode } from "./locales.ts";
 import type { MatchFinderResponse, MemberResponse, MemberSearchQuery, MemberSearchResponse } from "./members.ts";
 import type { Settings } from "./settings.ts";
 import type { CompanyInfo, TeaserProfile } from "./site.ts";
+import type { StaffContext } from "./staff.ts";
 
 /**
  * What the Fastify process hands to the server-rendered web app for one request (React Router's load
@@ -15,6 +16,8 @@ export interface SsrServices {
   geoipCountry: string | null;
   /** The logged-in member of this request (session cookie), or null. */
   currentUser(): Promise<User | null>;
+  /** The staff member of this request (the console's own cookie, issue #27), or null. Never a member. */
+  currentStaff(): Promise<StaffContext | null>;
   domainLanguage(): Promise<LocaleCode | null>;
   settings(input: { locale: LocaleCode; query: Record<string, string> }): Promise<Settings>;
   companyInfo(): Promise<CompanyInfo>;

@@ -107,19 +107,6 @@ export const supportDossierSchema = z.object({
 });
 export type SupportDossier = z.infer<typeof supportDossierSchema>;
 
-export const supportAuditEntrySchema = z.object({
-  id: z.number().int(),
-  at: time,
-  staff: z.string(),
-  action: z.string(),
-  object_type: z.string(),
-  object_id: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-  address: z.string(),
-});
-export type SupportAuditEntry = z.infer<typeof supportAuditEntrySchema>;
-
 export const supportConversationSchema = z.object({
   conversation_id: z.number().int(),
   other: z.object({ profile_id: z.number().int(), user_id: z.number().int().nullable(), name: z.string(), fictional: z.boolean() }),
@@ -157,13 +144,6 @@ export const STAFF_SUPPORT_ENDPOINTS = {
     roles: ["support"],
     params: memberParams,
     response: supportDossierSchema,
-  }),
-  audit: staffEndpoint({
-    method: "GET",
-    path: "/staff/api/support/members/:userId/audit",
-    roles: ["support"],
-    params: memberParams,
-    response: z.object({ entries: z.array(supportAuditEntrySchema) }),
   }),
   correctCredits: staffEndpoint({
     method: "POST",
@@ -222,4 +202,4 @@ export const STAFF_SUPPORT_ENDPOINTS = {
     params: z.object({ userId: idQueryValueSchema, conversationId: idQueryValueSchema }),
     response: z.object({ messages: z.array(supportMessageSchema) }),
   }),
-};
+} as const;

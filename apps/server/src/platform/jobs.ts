@@ -187,6 +187,13 @@ export class JobRunner {
     return started.length;
   }
 
+  /** Rounds of `runDue` until none finds anything to run (more due jobs than the concurrency). */
+  async runAllDue(): Promise<number> {
+    let total = 0;
+    for (let ran = await this.runDue(); ran > 0; ran = await this.runDue()) total += ran;
+    return total;
+  }
+
   private async poll(): Promise<void> {
     while (!this.stopping) {
       try {

@@ -18,6 +18,38 @@ export const DEMO_ACCOUNTS = {
   premium: { email: "premium@example.com", password: "premium-demo-2025", name: "Alex", paid: true, credits: 500 },
 } as const;
 
+/**
+ * The demo staff the README lists (issue #27), one per role, on a test site only like the demo members:
+ * their passwords and TOTP secrets are public. Add the secret to an authenticator app, or compute the
+ * code (e2e/staff-helpers.ts does).
+ */
+export const DEMO_STAFF = {
+  admin: {
+    email: "admin@amoria.example",
+    password: "admin-demo-2025",
+    name: "Ada Admin",
+    totpSecret: "AMORIADEMOADMINSTAFFSECRETAAAAAA",
+  },
+  operator: {
+    email: "operator@amoria.example",
+    password: "operator-demo-2025",
+    name: "Otto Operator",
+    totpSecret: "AMORIADEMOOPERATORSTAFFSECRETAAA",
+  },
+  moderator: {
+    email: "moderator@amoria.example",
+    password: "moderator-demo-2025",
+    name: "Mia Moderator",
+    totpSecret: "AMORIADEMOMODERATORSTAFFSECRETAA",
+  },
+  support: {
+    email: "support@amoria.example",
+    password: "support-demo-2025",
+    name: "Sol Support",
+    totpSecret: "AMORIADEMOSUPPORTSTAFFSECRETAAAA",
+  },
+} as const;
+
 /** A small deterministic PRNG (mulberry32) so every seed run makes the same members. */
 function random(seed: number): () => number {
   let a = seed >>> 0;
@@ -113,6 +145,12 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
       longitude: home?.lon ?? null,
       about: "",
     });
+    created = true;
+  }
+
+  for (const [role, person] of seedsDemoAccounts(services.config) ? Object.entries(DEMO_STAFF) : []) {
+    if (await services.staff.findByEmail(person.email)) continue;
+    await services.staff.create({ ...person, role: role as keyof typeof DEMO_STAFF, language: "en" });
     created = true;
   }
 

@@ -61,7 +61,9 @@ function idsUsedInCode(): Set<string> {
     const text = readFileSync(file, "utf8")
       .replace(/^\s*\/\*[\s\S]*?\*\//gm, "")
       .replace(/^\s*\/\/.*$/gm, "")
-      .replace(/\.define(?:<[^(]*?>)?\(\s*["'`][^"'`]*["'`]/g, ".define(");
+      .replace(/\.define(?:<[^(]*?>)?\(\s*["'`][^"'`]*["'`]/g, ".define(")
+      // The staff audit log's actions (`action: "member.ban"`) name what was done, not messages.
+      .replace(/\baction:\s*["'`][^"'`]*["'`]/g, "action:");
     for (const match of text.matchAll(/["'`]([a-z_]+)\.([a-z0-9_]+(?:\.[a-z0-9_]+)*)["'`]/g)) {
       const id = `${match[1]}.${match[2]}`;
       if (namespaces.has(match[1] as string) && !eventTypes.has(id)) ids.add(id);

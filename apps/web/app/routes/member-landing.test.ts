@@ -14,6 +14,7 @@ function context(options: { user?: Partial<User>; member?: MemberResponse } = {}
     nonce: "n",
     geoipCountry: null,
     currentUser: async () => (options.user ?? null) as User | null,
+    currentStaff: async () => null,
     domainLanguage: async () => null,
     settings: async () => {
       throw new Error("not used");

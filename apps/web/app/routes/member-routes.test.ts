@@ -19,6 +19,7 @@ function services(options: { user?: Partial<User> | null; loggedOutSearch?: "all
     nonce: "n",
     geoipCountry: null,
     currentUser: async () => (options.user === undefined ? null : options.user) as User | null,
+    currentStaff: async () => null,
     domainLanguage: async () => null,
     settings: async () =>
       ({ logged_out_search: options.loggedOutSearch ?? "all", logged_out_search_trafficsource: "none" }) as Settings,

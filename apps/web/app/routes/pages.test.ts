@@ -33,6 +33,7 @@ function context() {
     nonce: "n",
     geoipCountry: null,
     currentUser: async () => null,
+    currentStaff: async () => null,
     domainLanguage: async () => null,
     settings: async () => settings,
     companyInfo: async () => company,

@@ -691,11 +691,12 @@ describe("deletion and reactivation", () => {
     const { client, email } = await signedUp();
     await client.post("/api/delete-account.php", { password: "correct horse battery" });
     await database.db.execute(sql`update users set deletion_requested_at = now() - interval '15 days' where email = ${email}`);
-    await app.services.jobs.runDue();
+    // Every scheduled job is due on a new database: more of them than run at once.
+    await app.services.jobs.runAllDue();
     expect(await sqlCount(database.db, sql`select count(*)::int as n from users where email = ${email}`)).toBe(0);
     const runs = sql`select count(*)::int as n from jobs where name = 'accounts.purge-deletions' and state = 'done' and slot is not null`;
     expect(await sqlCount(database.db, runs)).toBe(1);
-    await app.services.jobs.runDue();
+    await app.services.jobs.runAllDue();
     expect(await sqlCount(database.db, sql`select count(*)::int as n from jobs where name = 'accounts.purge-deletions'`)).toBe(1);
   });
 });

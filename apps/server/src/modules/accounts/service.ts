@@ -13,13 +13,13 @@ import {
   type SignupRequest,
   type User,
 } from "@app/contract";
-import { hash, verify } from "@node-rs/argon2";
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { clientNetwork } from "../../platform/http/client-address.ts";
 import type { Mailer } from "../../platform/mailer.ts";
+import { DUMMY_PASSWORD_HASH, hashPassword, hashToken, newToken, verifyPassword } from "../../platform/secrets.ts";
 import type { CreditService } from "../credits/index.ts";
 import type { ProfileService } from "../profiles/service.ts";
 import { accountEmail } from "./emails.ts";
@@ -60,12 +60,6 @@ import {
 } from "./queries.ts";
 import { dateOfBirthProblem, emailProblem, type FieldProblems, nameProblem, passwordProblem } from "./rules.ts";
 import { AccountSupport } from "./support.ts";
-import { hashToken, newToken } from "./tokens.ts";
-
-/** OWASP's argon2id recommendation: 19 MiB memory, 2 iterations, 1 lane. */
-export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-/** Compared against when no account matches, so that a wrong e-mail costs as much time as a wrong password. */
-const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0Kk8HbYcRL2pqmJMFfuMdH6IJlJ5dcbjJOAT6GxTOD0";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -178,11 +172,11 @@ export class AccountService {
   }
 
   hashPassword(password: string): Promise<string> {
-    return hash(password, ARGON2_OPTIONS);
+    return hashPassword(password);
   }
 
   verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-    return verify(passwordHash, password).catch(() => false);
+    return verifyPassword(passwordHash, password);
   }
 
   findByEmail(email: string): Promise<UserRow | undefined> {
@@ -449,7 +443,7 @@ export class AccountService {
           if (left > 0) return { throttled: Math.ceil(left / 1000) };
         }
       }
-      const valid = await this.verifyPassword(user?.passwordHash ?? DUMMY_HASH, password);
+      const valid = await this.verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
       if (!user?.passwordHash || !valid) {
         const at = new Date(now);
         await recordFailure(tx, email, address, at);

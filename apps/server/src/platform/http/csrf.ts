@@ -37,7 +37,8 @@ function checkUnsafeRequest(request: FastifyRequest, allowedOrigins: readonly st
     throw new AppError("bad_origin");
   }
   // Body types are the API's rule; page routes hand their body to React Router as it is.
-  if (!request.routeOptions.url?.startsWith("/api/")) return;
+  const url = request.routeOptions.url ?? "";
+  if (!url.startsWith("/api/") && !url.startsWith("/staff/api/")) return;
   const type =
     String(request.headers["content-type"] ?? "")
       .split(";")[0]

@@ -127,7 +127,7 @@ const jsonSchemas = new WeakMap<z.ZodType, object>();
  * serializer (fast-json-stringify) that writes only the properties the schema names: a raw row or a
  * password hash cannot leave by accident, and it costs less than JSON.stringify (bench:http).
  */
-function jsonSchemaOf(schema: z.ZodType): object {
+export function jsonSchemaOf(schema: z.ZodType): object {
   let json = jsonSchemas.get(schema);
   if (!json) {
     const { $schema: _draft, ...rest } = toJSONSchema(schema, { io: "output", unrepresentable: "any" }) as Record<

@@ -57,6 +57,7 @@ function services(user: User | null = null) {
     nonce: "n",
     geoipCountry: "DE",
     currentUser: async () => user,
+    currentStaff: async () => null,
     domainLanguage: async () => null,
     settings: async () => settings,
     companyInfo: async () => {
