@@ -13,10 +13,10 @@ import { BlockService } from "./modules/blocks/index.ts";
 import { blockRoutes } from "./modules/blocks/routes.ts";
 import { GifCatalogue, openGifSource } from "./modules/chat/gifs/gif-source.ts";
 import { ChatService } from "./modules/chat/index.ts";
-import { ChatSupport } from "./modules/chat/support.ts";
 import { defineChatJobs } from "./modules/chat/jobs.ts";
 import { chatRoutes, sendRules } from "./modules/chat/routes.ts";
 import { registerChatFrames } from "./modules/chat/socket.ts";
+import { ChatSupport } from "./modules/chat/support.ts";
 import { defineComplaintJobs } from "./modules/complaints/jobs.ts";
 import { complaintRoutes } from "./modules/complaints/routes.ts";
 import { ComplaintService } from "./modules/complaints/service.ts";
@@ -24,8 +24,8 @@ import { CreditService } from "./modules/credits/index.ts";
 import { DiscountService } from "./modules/discounts/index.ts";
 import { discountRoutes } from "./modules/discounts/routes.ts";
 import { LikeService } from "./modules/likes/index.ts";
-import { LikeSupport } from "./modules/likes/support.ts";
 import { likeRoutes } from "./modules/likes/routes.ts";
+import { LikeSupport } from "./modules/likes/support.ts";
 import { locationRoutes } from "./modules/location/routes.ts";
 import { LocationService } from "./modules/location/service.ts";
 import { DirectDebitService } from "./modules/payments/direct-debit.ts";
@@ -46,10 +46,11 @@ import { SearchService } from "./modules/search/service.ts";
 import { DEMO_CITIES } from "./modules/site/data/demo-people.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { SiteService } from "./modules/site/service.ts";
-import { SupportService, supportPhotoUrl } from "./modules/support/service.ts";
 import { registerStaffContext } from "./modules/staff/http.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
 import { StaffService } from "./modules/staff/service.ts";
+import { SupportService, supportPhotoUrl } from "./modules/support/service.ts";
+import { supportStaffRoutes } from "./modules/support/staff-routes.ts";
 import { VisibilityPolicy } from "./modules/visibility/index.ts";
 import { type Bus, openBus, RedisBus } from "./platform/bus.ts";
 import { type Config, defaultOrigin, isTestSite, paymentsProviderOf } from "./platform/config.ts";
@@ -477,6 +478,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   // Staff console routes (issue #27)
   registerStaffContext(server, services.staff);
   await server.register(staffRoutes, { staff: services.staff, publicUrl: config.PUBLIC_URL });
+  await server.register(supportStaffRoutes, { staff: services.staff, support: services.support });
   // Unknown staff API paths answer JSON 404 like every refused staff call.
   server.all("/staff/api/*", async () => {
     throw new AppError("not_found");

@@ -109,7 +109,12 @@ export type SupportDossier = z.infer<typeof supportDossierSchema>;
 
 export const supportConversationSchema = z.object({
   conversation_id: z.number().int(),
-  other: z.object({ profile_id: z.number().int(), user_id: z.number().int().nullable(), name: z.string(), fictional: z.boolean() }),
+  other: z.object({
+    profile_id: z.number().int(),
+    user_id: z.number().int().nullable(),
+    name: z.string(),
+    fictional: z.boolean(),
+  }),
   messages: z.number().int(),
   updated: time,
 });

@@ -42,7 +42,9 @@ export class PaymentSupport {
     const text = reference.trim();
     const id = /^#?\d{1,10}$/.test(text) ? Number(text.replace("#", "")) : null;
     const where =
-      id !== null && id <= MAX_ID ? sql`${payments.id} = ${id} or ${payments.providerId} = ${text}` : eq(payments.providerId, text);
+      id !== null && id <= MAX_ID
+        ? sql`${payments.id} = ${id} or ${payments.providerId} = ${text}`
+        : eq(payments.providerId, text);
     const rows = await this.db.select({ userId: payments.userId }).from(payments).where(where).limit(5);
     return rows.flatMap((row) => (row.userId === null ? [] : [row.userId]));
   }

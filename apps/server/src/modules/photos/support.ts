@@ -1,6 +1,6 @@
 import type { Db } from "../../platform/db/index.ts";
-import { findPhotoByFile, photosOfProfile } from "./queries.ts";
 import type { Storage } from "../../platform/storage.ts";
+import { findPhotoByFile, photosOfProfile } from "./queries.ts";
 
 /** A photo as support sees it: every one of the member's, pending, rejected and locked (private) included. */
 export interface SupportPhoto {

@@ -1,20 +1,13 @@
-import type {
-  PaymentMethod,
-  PaymentStatus,
-  SupportDossier,
-  SupportMemberHit,
-  SupportPayment,
-} from "@app/contract";
+import type { PaymentMethod, PaymentStatus, SupportDossier, SupportMemberHit, SupportPayment } from "@app/contract";
 import { and, eq, gt } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { AccountSupport, SupportAccount } from "../accounts/index.ts";
-import type { ChatSupport } from "../chat/support.ts";
+import type { ChatSupport } from "../chat/index.ts";
 import type { CreditService } from "../credits/index.ts";
-import type { LikeSupport } from "../likes/support.ts";
-import type { PaymentRow } from "../payments/queries.ts";
-import { PaymentSupport, type SupportRefund } from "../payments/support.ts";
-import type { PhotoSupport } from "../photos/support.ts";
+import type { LikeSupport } from "../likes/index.ts";
+import { type PaymentRow, PaymentSupport, type SupportRefund } from "../payments/index.ts";
+import type { PhotoSupport } from "../photos/index.ts";
 import type { ProfileSupport } from "../profiles/index.ts";
 import { supportConversationAccess } from "./schema.ts";
 
@@ -39,7 +32,7 @@ export interface SupportDeps {
 }
 
 /** Where staff load a member's photo file (the support routes serve it after the staff check). */
-export const supportPhotoUrl = (key: string): string => `/staff/api/support/photos/${encodeURIComponent(key)}`;
+export const supportPhotoUrl = (key: string): string => `/staff/api/support/${key}`;
 
 /** A credit correction's outcome (CreditService.change with the dialog's key). */
 export interface Correction {
@@ -226,6 +219,11 @@ export class SupportService {
     const owner = await this.deps.payments.ownerOf(paymentId);
     if (owner === null) throw new AppError("not_found");
     return owner;
+  }
+
+  /** The bytes of a member's photo file (its storage key, full size or thumbnail), for staff. */
+  async photoFile(key: string): Promise<Buffer | null> {
+    return (await this.deps.photos.file(key))?.bytes ?? null;
   }
 
   /** Records a staff member's reason to read a member's conversations, in the audit's transaction. */

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addPhoto, createMember, type MemberOptions, sqlRows, type TestMember } from "../../test/factories.ts";
 import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
+import { staffLogin } from "../../test/staff.ts";
 import type { SandboxProvider } from "../payments/providers/sandbox.ts";
 import type { SupportService } from "./service.ts";
 
@@ -30,14 +31,24 @@ const OTHER_STAFF = 8;
 const member = (options: MemberOptions = {}) => createMember(app, { activate: true, ...options });
 const balanceOf = async (userId: number) => (await app.services.credits.account(database.db, userId)).credits;
 const ledgerOf = (userId: number) =>
-  sqlRows<{ delta: number; reason: string }>(database.db, sql`select delta, reason from credit_ledger where user_id = ${userId} order by id`);
+  sqlRows<{ delta: number; reason: string }>(
+    database.db,
+    sql`select delta, reason from credit_ledger where user_id = ${userId} order by id`,
+  );
 
 /** A paid purchase of bundle 1 (100 credits) on the sandbox, as the buyer's browser and the webhook make it. */
 async function paidPurchase(buyer: TestMember): Promise<{ paymentId: number; providerId: string }> {
-  const created = await buyer.client.post("/api/payment.php", { bundle_id: 1, method: "ideal", client_id: randomUUID() }, { host });
+  const created = await buyer.client.post(
+    "/api/payment.php",
+    { bundle_id: 1, method: "ideal", client_id: randomUUID() },
+    { host },
+  );
   expect(created.statusCode, created.body).toBe(200);
   const paymentId = paymentCreateResponseSchema.parse(created.json()).payment_id;
-  const [row] = await sqlRows<{ provider_id: string }>(database.db, sql`select provider_id from payments where id = ${paymentId}`);
+  const [row] = await sqlRows<{ provider_id: string }>(
+    database.db,
+    sql`select provider_id from payments where id = ${paymentId}`,
+  );
   const providerId = row?.provider_id ?? "";
   await sandbox.complete(providerId, "paid");
   await app.services.payments.sync("sandbox", providerId);
@@ -68,15 +79,30 @@ describe("finding members", () => {
 
     const { paymentId, providerId } = await paidPurchase(anna);
     expect((await support.search(providerId)).map((hit) => [hit.user_id, hit.matched])).toEqual([[anna.userId, "payment"]]);
-    expect(
-      (await support.search(`#${paymentId}`)).map((hit) => [hit.user_id, hit.matched]),
-    ).toEqual([[anna.userId, "payment"]]);
+    expect((await support.search(`#${paymentId}`)).map((hit) => [hit.user_id, hit.matched])).toEqual([[anna.userId, "payment"]]);
 
     // LIKE's own characters are taken literally; nothing unknown is found.
     expect(await support.search("%")).toEqual([]);
     expect(await support.search(`_upport-${tag}`)).toEqual([]);
     expect(await support.search("no-such-member-anywhere")).toEqual([]);
     expect(await support.search("   ")).toEqual([]);
+  });
+
+  it("reads the prefix and payment indexes, whatever the table's size (a bound pattern, as the search sends it)", async () => {
+    const planOf = async (query: ReturnType<typeof sql>) =>
+      database.db.transaction(async (tx) => {
+        // Without other choice: a plan that cannot use the index falls back to a scan anyway.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = await sqlRows<{ "QUERY PLAN": string }>(tx, sql`explain ${query}`);
+        return rows.map((row) => row["QUERY PLAN"]).join("\n");
+      });
+    expect(await planOf(sql`select id from users where email like ${"anna%"} order by email limit 20`)).toContain(
+      "users_email_prefix",
+    );
+    expect(await planOf(sql`select user_id from profiles where lower(name) like ${"anna%"} limit 20`)).toContain(
+      "profiles_name_prefix",
+    );
+    expect(await planOf(sql`select user_id from payments where provider_id = ${"tr_x"}`)).toContain("payments_provider_ref");
   });
 });
 
@@ -101,7 +127,9 @@ describe("the dossier", () => {
     expect(dossier.profile).toMatchObject({ profile_id: ben.profileId, name: "Ben", country: "NL" });
     expect(dossier.photos.map((photo) => photo.private).sort()).toEqual([false, true]);
     expect(dossier.photos.every((photo) => photo.url.startsWith("/staff/api/support/photos/"))).toBe(true);
-    expect(dossier.likes.received).toEqual([expect.objectContaining({ profile_id: cleo.profileId, name: "Cleo", matched: false })]);
+    expect(dossier.likes.received).toEqual([
+      expect.objectContaining({ profile_id: cleo.profileId, name: "Cleo", matched: false }),
+    ]);
     expect(dossier.credits).toEqual({ balance: SIGNUP_BONUS, paid: false });
     expect(dossier.ledger).toEqual([expect.objectContaining({ delta: SIGNUP_BONUS, kind: "signup_bonus" })]);
     expect(dossier.payments).toEqual([]);
@@ -223,14 +251,22 @@ describe("conversations", () => {
   it("stay closed until this staff member records a reason, then list the member's messages", async () => {
     const ivy = await member({ credits: 100 });
     const jon = await member({ gender: "male" });
-    const sent = await ivy.client.post("/api/message.php", { client_id: randomUUID(), profile_id: jon.profileId, text: "Hello Jon" });
+    const sent = await ivy.client.post("/api/message.php", {
+      client_id: randomUUID(),
+      profile_id: jon.profileId,
+      text: "Hello Jon",
+    });
     expect(sent.statusCode, sent.body).toBe(200);
 
     await expect(support.conversations(STAFF, ivy.userId)).rejects.toMatchObject({ code: "conversation_reason_required" });
-    const until = await database.db.transaction((tx) => support.openConversations(tx, STAFF, ivy.userId, "Member asked about a charge"));
+    const until = await database.db.transaction((tx) =>
+      support.openConversations(tx, STAFF, ivy.userId, "Member asked about a charge"),
+    );
     expect(until.getTime()).toBeGreaterThan(Date.now());
     const list = await support.conversations(STAFF, ivy.userId);
-    expect(list).toEqual([expect.objectContaining({ other: expect.objectContaining({ profile_id: jon.profileId }), messages: 1 })]);
+    expect(list).toEqual([
+      expect.objectContaining({ other: expect.objectContaining({ profile_id: jon.profileId }), messages: 1 }),
+    ]);
     const id = list[0]?.conversation_id ?? 0;
     expect(await support.messages(STAFF, ivy.userId, id)).toEqual([
       expect.objectContaining({ text: "Hello Jon", from_member: true, kind: "text" }),
@@ -247,5 +283,136 @@ describe("conversations", () => {
     // The reason expires.
     await database.db.execute(sql`update support_conversation_access set expires_at = now() - interval '1 second'`);
     await expect(support.conversations(STAFF, ivy.userId)).rejects.toMatchObject({ code: "conversation_reason_required" });
+  });
+});
+
+describe("the staff console's support calls", () => {
+  const auditOf = (memberId: number) =>
+    sqlRows<{ action: string; staff_id: number; before: unknown; after: Record<string, unknown> }>(
+      database.db,
+      sql`select action, staff_id, before, after from staff_audit where member_id = ${memberId} order by id`,
+    );
+
+  it("answer support and admin; an operator or moderator is refused, without a staff session nothing is there", async () => {
+    const lou = await member({ name: "Lou" });
+    for (const role of ["support", "admin"] as const) {
+      const { client } = await staffLogin(app, role);
+      const found = await client.get(`/staff/api/support/members?q=${encodeURIComponent(lou.email)}`);
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json().members.map((hit: { user_id: number }) => hit.user_id)).toEqual([lou.userId]);
+      expect((await client.get(`/staff/api/support/members/${lou.userId}`)).statusCode).toBe(200);
+    }
+    for (const role of ["operator", "moderator"] as const) {
+      const { client } = await staffLogin(app, role);
+      for (const url of [`/staff/api/support/members?q=lou`, `/staff/api/support/members/${lou.userId}`]) {
+        const refused = await client.get(url);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().error).toBe("staff_forbidden");
+      }
+      const corrected = await client.post(`/staff/api/support/members/${lou.userId}/credits`, {
+        delta: 5,
+        reason: "Goodwill gesture",
+        key: randomUUID(),
+      });
+      expect(corrected.statusCode).toBe(403);
+    }
+    // A member's session is no staff session.
+    expect((await lou.client.get(`/staff/api/support/members/${lou.userId}`)).statusCode).toBe(404);
+    expect(await balanceOf(lou.userId)).toBe(SIGNUP_BONUS);
+    expect(await auditOf(lou.userId)).toEqual([]);
+  });
+
+  it("serves every photo of a member to support only", async () => {
+    const mia = await member();
+    const photo = await addPhoto(app, mia.profileId, { private: true });
+    const { client } = await staffLogin(app, "support");
+    const { photos } = (await client.get(`/staff/api/support/members/${mia.userId}`)).json();
+    expect(photos).toHaveLength(1);
+    const file = await client.get(photos[0].url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("image/jpeg");
+    expect(photos[0].url).toBe(`/staff/api/support/${photo.filename}`);
+    const operator = await staffLogin(app, "operator");
+    expect((await operator.client.get(photos[0].url)).statusCode).toBe(403);
+    expect((await mia.client.get(photos[0].url)).statusCode).toBe(404);
+    expect((await client.get("/staff/api/support/photos/..%2Fsecret.jpg")).statusCode).toBe(404);
+  });
+
+  it("corrects credits with a reason in the audit log, once per key; a refused correction leaves no audit row", async () => {
+    const ned = await member();
+    const { client, staff } = await staffLogin(app, "support");
+    const key = randomUUID();
+    const body = { delta: 25, reason: "Message failed to send", key };
+    const first = await client.post(`/staff/api/support/members/${ned.userId}/credits`, body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ balance: SIGNUP_BONUS + 25, replayed: false });
+    expect((await client.post(`/staff/api/support/members/${ned.userId}/credits`, body)).json()).toEqual({
+      balance: SIGNUP_BONUS + 25,
+      replayed: true,
+    });
+    // The member sees the new balance.
+    const user = await ned.client.get("/api/user.php");
+    expect(user.json().user.credits).toBe(SIGNUP_BONUS + 25);
+
+    const below = await client.post(`/staff/api/support/members/${ned.userId}/credits`, {
+      delta: -(SIGNUP_BONUS + 26),
+      reason: "Taking too much",
+      key: randomUUID(),
+    });
+    expect(below.statusCode).toBe(422);
+    expect(below.json().error).toBe("correction_below_zero");
+    const invalid = await client.post(`/staff/api/support/members/${ned.userId}/credits`, { delta: 0, reason: "x", key: "nope" });
+    expect(invalid.statusCode).toBe(422);
+    expect(await balanceOf(ned.userId)).toBe(SIGNUP_BONUS + 25);
+
+    const audit = await auditOf(ned.userId);
+    expect(audit.map((row) => [row.action, row.staff_id, row.after.replayed])).toEqual([
+      ["credits.correct", staff.id, false],
+      ["credits.correct", staff.id, true],
+    ]);
+    expect(audit[0]).toMatchObject({ before: { balance: SIGNUP_BONUS }, after: { reason: "Message failed to send", delta: 25 } });
+  });
+
+  it("refunds a payment through the sandbox with the audit row, and shows conversations only after a recorded reason", async () => {
+    const ola = await member({ country: "NL" });
+    const { paymentId } = await paidPurchase(ola);
+    const { client, staff } = await staffLogin(app, "support");
+    const refunded = await client.post(`/staff/api/support/payments/${paymentId}/refund`, { reason: "Bought by mistake" });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toMatchObject({ taken: 100, spent: 0, balance: SIGNUP_BONUS, replayed: false });
+    expect(refunded.json().payment).toMatchObject({ payment_id: paymentId, status: "refunded", refundable: false });
+    const again = await client.post(`/staff/api/support/payments/${paymentId}/refund`, { reason: "Bought by mistake" });
+    expect(again.json()).toMatchObject({ replayed: true, balance: SIGNUP_BONUS });
+    expect((await client.post("/staff/api/support/payments/2000000000/refund", { reason: "No such order" })).statusCode).toBe(
+      404,
+    );
+
+    const locked = await client.get(`/staff/api/support/members/${ola.userId}/conversations`);
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().error).toBe("conversation_reason_required");
+    expect(
+      (await client.post(`/staff/api/support/members/${ola.userId}/conversations/access`, { reason: "no" })).statusCode,
+    ).toBe(422);
+    const opened = await client.post(`/staff/api/support/members/${ola.userId}/conversations/access`, {
+      reason: "Complaint #12 about harassment",
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await client.get(`/staff/api/support/members/${ola.userId}/conversations`)).json()).toEqual({ conversations: [] });
+
+    const audit = await auditOf(ola.userId);
+    expect(audit.map((row) => [row.action, row.staff_id])).toEqual([
+      ["payment.refund", staff.id],
+      ["payment.refund", staff.id],
+      ["member.conversations.open", staff.id],
+    ]);
+    expect(audit[0]?.after).toMatchObject({ reason: "Bought by mistake", taken: 100, spent: 0 });
+    expect(audit[2]?.after).toMatchObject({ reason: "Complaint #12 about harassment" });
+    // The member's audit log, as the dossier shows it (the foundation's call).
+    const log = await client.get(`/staff/api/audit?member_id=${ola.userId}`);
+    expect(log.json().entries.map((entry: { action: string }) => entry.action)).toEqual([
+      "member.conversations.open",
+      "payment.refund",
+      "payment.refund",
+    ]);
   });
 });
