@@ -65,6 +65,8 @@ export default [
     route("staff", "routes/staff/home.tsx", { id: "staff" }),
     route("staff/accounts", "routes/staff/accounts.tsx"),
     route("staff/audit", "routes/staff/audit.tsx"),
+    route("staff/members", "routes/staff/members.tsx"),
+    route("staff/members/:userId", "routes/staff/member.tsx"),
   ]),
   // A resource route: the browser's messages (decision 027).
   route("i18n/:locale", "routes/i18n-messages.ts"),

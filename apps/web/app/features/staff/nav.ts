@@ -11,6 +11,7 @@ export interface StaffNavItem {
 /** The console's sidebar, in this order; each area of the console adds its page. */
 export const STAFF_NAV: StaffNavItem[] = [
   { to: "/staff", label: "staff.nav.home", roles: ["admin", "moderator", "operator", "support"] },
+  { to: "/staff/members", label: "staff.nav.members", roles: ["support"] },
   { to: "/staff/accounts", label: "staff.nav.accounts", roles: ["admin"] },
   { to: "/staff/audit", label: "staff.nav.audit", roles: ["admin"] },
 ];
