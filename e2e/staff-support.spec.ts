@@ -92,3 +92,22 @@ test("an operator has no support section and the support API refuses them", asyn
   const refused = await page.request.get(`/staff/api/support/members?q=${encodeURIComponent(DEMO.free.email)}`);
   expect(refused.status()).toBe(403);
 });
+
+test("conversations stay closed until support records a reason, which the member's audit log shows", async ({ page }) => {
+  await staffLoginInBrowser(page, "support");
+  await page.goto("/staff/members");
+  await hydrated(page);
+  await page.getByLabel(en("staff.support.search.label")).fill(DEMO.premium.email);
+  await page.getByRole("row").filter({ hasText: DEMO.premium.email }).getByRole("link").click();
+  await page.getByRole("tab", { name: en("staff.support.tab.conversations") }).click();
+  await expect(page.getByText(en("staff.support.conversations.closed"))).toBeVisible();
+  const reason = page.getByLabel(en("staff.support.reason"));
+  await reason.fill("Complaint about a reply");
+  await page.getByRole("button", { name: en("staff.support.conversations.open") }).click();
+  await expect(page.getByText(/^Open to you until /)).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("8");
+  await expect(page.getByRole("cell", { name: "member.conversations.open" })).toBeVisible();
+  await page.locator("summary", { hasText: en("staff.audit.show_change") }).first().click();
+  await expect(page.getByText(/Complaint about a reply/)).toBeVisible();
+});

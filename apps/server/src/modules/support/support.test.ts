@@ -205,6 +205,20 @@ describe("refunds", () => {
     expect((await ledgerOf(fay.userId)).filter((row) => row.reason === "refund")).toEqual([{ delta: -100, reason: "refund" }]);
   });
 
+  it("refunds once when two refunds of the same payment race (a double click on two tabs)", async () => {
+    const ivo = await member({ country: "NL" });
+    const { paymentId, providerId } = await paidPurchase(ivo);
+    const raced = await Promise.all([refund(paymentId), refund(paymentId), refund(paymentId)]);
+    expect(raced.filter((r) => !r.reserved.replayed)).toHaveLength(1);
+    expect(raced.reduce((sum, r) => sum + r.reserved.taken, 0)).toBe(100);
+    expect(await balanceOf(ivo.userId)).toBe(SIGNUP_BONUS);
+    const [atProvider] = await sqlRows<{ refunded_cents: number; amount_cents: number }>(
+      database.db,
+      sql`select refunded_cents, amount_cents from sandbox_payments where id = ${providerId}`,
+    );
+    expect(atProvider?.refunded_cents).toBe(atProvider?.amount_cents);
+  });
+
   it("takes back what is left of a partly spent bundle, never below zero, and flags the member", async () => {
     const gus = await member({ country: "NL" });
     const { paymentId, providerId } = await paidPurchase(gus);
