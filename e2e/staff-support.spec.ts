@@ -108,6 +108,9 @@ test("conversations stay closed until support records a reason, which the member
   await expectAccessible(page);
   await page.keyboard.press("8");
   await expect(page.getByRole("cell", { name: "member.conversations.open" })).toBeVisible();
-  await page.locator("summary", { hasText: en("staff.audit.show_change") }).first().click();
+  await page
+    .locator("summary", { hasText: en("staff.audit.show_change") })
+    .first()
+    .click();
   await expect(page.getByText(/Complaint about a reply/)).toBeVisible();
 });
