@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from "@app/contract";
+import { isLocaleCode, SESSION_COOKIE } from "@app/contract";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
@@ -21,13 +21,22 @@ import { defineComplaintJobs } from "./modules/complaints/jobs.ts";
 import { complaintRoutes } from "./modules/complaints/routes.ts";
 import { ComplaintService } from "./modules/complaints/service.ts";
 import { CreditService } from "./modules/credits/index.ts";
+import { dataExportRoutes } from "./modules/data-export/routes.ts";
+import { DataExportService } from "./modules/data-export/service.ts";
+import { dataRequestStaffRoutes } from "./modules/data-export/staff-routes.ts";
 import { DiscountService } from "./modules/discounts/index.ts";
 import { discountRoutes } from "./modules/discounts/routes.ts";
+import { discountStaffRoutes } from "./modules/discounts/staff-routes.ts";
 import { LikeService } from "./modules/likes/index.ts";
 import { likeRoutes } from "./modules/likes/routes.ts";
 import { LikeSupport } from "./modules/likes/support.ts";
 import { locationRoutes } from "./modules/location/routes.ts";
 import { LocationService } from "./modules/location/service.ts";
+import { defineModerationJobs } from "./modules/moderation/jobs.ts";
+import { ModerationService } from "./modules/moderation/service.ts";
+import { moderationStaffRoutes } from "./modules/moderation/staff-routes.ts";
+import { OperatorService } from "./modules/operators/service.ts";
+import { inboxStaffRoutes } from "./modules/operators/staff-routes.ts";
 import { DirectDebitService } from "./modules/payments/direct-debit.ts";
 import { definePaymentJobs, type PaymentJobs } from "./modules/payments/jobs.ts";
 import { MollieProvider } from "./modules/payments/providers/mollie.ts";
@@ -46,6 +55,7 @@ import { SearchService } from "./modules/search/service.ts";
 import { DEMO_CITIES } from "./modules/site/data/demo-people.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { SiteService } from "./modules/site/service.ts";
+import { settingsStaffRoutes } from "./modules/site/staff-routes.ts";
 import { registerStaffContext } from "./modules/staff/http.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
 import { StaffService } from "./modules/staff/service.ts";
@@ -117,8 +127,14 @@ export interface Services {
   discounts: DiscountService;
   /** Complaints for staff to handle (issue #13). */
   complaints: ComplaintService;
+  /** The data export (GDPR art. 15/20, issue #27): each module's part in one ZIP. */
+  exports: DataExportService;
   /** Staff accounts, their sessions and the audit log of the console (issue #27). */
   staff: StaffService;
+  /** The review of photos and about texts (issue #27). */
+  moderation: ModerationService;
+  /** The operators' inbox of fictional profiles (issue #27). */
+  operators: OperatorService;
   /** Support's member search, dossier, credit corrections and refunds (issue #27). */
   support: SupportService;
 }
@@ -282,8 +298,44 @@ export async function openServices(
     mailer,
     siteName: async () => (await site.settingsFor("", "en")).name,
   });
+  const moderation = new ModerationService({ photos, profiles, jobs });
+  defineModerationJobs(jobs, moderation, {
+    mailer,
+    recipientOf: async (userId) => {
+      const user = await accounts.findUser(userId);
+      return user?.email ? { email: user.email, language: user.language } : null;
+    },
+    site: async () => ({ name: (await site.settingsFor("", "en")).name, origin: await site.originFor("") }),
+  });
+  const exports = new DataExportService({
+    // The README lists them in this order; each module reads only its own tables.
+    contributors: [
+      accounts,
+      profiles,
+      photos,
+      likes,
+      blocks,
+      chat,
+      { exportFor: (subject) => credits.exportFor(database.db, subject) },
+      payments,
+      discounts,
+      complaints,
+    ],
+    memberOf: async (userId) => {
+      const user = await accounts.findUser(userId);
+      if (!user || user.fictional) return null;
+      return {
+        userId,
+        profileId: await profiles.profileIdOfMember(userId),
+        locale: isLocaleCode(user.language) ? user.language : "en",
+        email: user.email,
+      };
+    },
+    siteName: async () => (await site.settingsFor("", "en")).name,
+  });
   const eventJobs = defineMemberEventJobs(jobs, events);
   const staff = new StaffService(database.db);
+  const operators = new OperatorService(database.db, { chat, likes, profiles, photos, staff, bus });
   const staffPrune = jobs.define("staff.prune", async () => void (await staff.prune()), { maxAttempts: 3 });
   // Periodic work, once per period across all nodes (decision 012); the daily ones staggered by the hour.
   jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
@@ -320,7 +372,10 @@ export async function openServices(
     sandbox,
     discounts,
     complaints,
+    exports,
     staff,
+    moderation,
+    operators,
     support,
   };
 }
@@ -475,9 +530,30 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   });
   await server.register(discountRoutes, { discounts: services.discounts });
   await server.register(complaintRoutes, { complaints: services.complaints });
+  await server.register(dataExportRoutes, { exports: services.exports });
   // Staff console routes (issue #27)
   registerStaffContext(server, services.staff);
   await server.register(staffRoutes, { staff: services.staff, publicUrl: config.PUBLIC_URL });
+  await server.register(settingsStaffRoutes, { site: services.site, staff: services.staff });
+  await server.register(discountStaffRoutes, {
+    discounts: services.discounts,
+    payments: services.payments,
+    accounts: services.accounts,
+    staff: services.staff,
+  });
+  await server.register(dataRequestStaffRoutes, {
+    exports: services.exports,
+    accounts: services.accounts,
+    profiles: services.profiles,
+    site: services.site,
+    staff: services.staff,
+  });
+  await server.register(moderationStaffRoutes, {
+    moderation: services.moderation,
+    staff: services.staff,
+    photos: services.photos,
+  });
+  await server.register(inboxStaffRoutes, { operators: services.operators, site: services.site });
   await server.register(supportStaffRoutes, { staff: services.staff, support: services.support });
   // Unknown staff API paths answer JSON 404 like every refused staff call.
   server.all("/staff/api/*", async () => {

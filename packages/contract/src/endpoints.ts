@@ -94,7 +94,8 @@ export type EndpointAuth = "member" | "optional" | "none";
  * schema of its answer. The server registers its routes from these (the answer is serialised through
  * the response schema, so a field the contract does not name never leaves the server) and the web's
  * typed client is built from the same table. `body: "multipart"` takes a file upload instead of JSON;
- * `response: "redirect"` answers with a redirect (e-mailed links).
+ * `response: "redirect"` answers with a redirect (e-mailed links); `response: "download"` with a file to
+ * save (the data export's ZIP), whose bytes no JSON schema describes.
  */
 export interface Endpoint {
   readonly method: HttpMethod;
@@ -102,7 +103,7 @@ export interface Endpoint {
   readonly auth: EndpointAuth;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType | "multipart";
-  readonly response: z.ZodType | "redirect";
+  readonly response: z.ZodType | "redirect" | "download";
 }
 
 const endpoint = <const E extends Endpoint>(definition: E): E => definition;
@@ -442,6 +443,9 @@ export const ENDPOINTS = {
     body: complaintRequestSchema,
     response: complaintResponseSchema,
   }),
+
+  // The data export (GDPR art. 15/20, issue #27): a ZIP of everything the site holds on the member
+  dataExport: endpoint({ method: "GET", path: "/api/export.php", auth: "member", response: "download" }),
 
   // The top navigation's counts
   badges: endpoint({ method: "GET", path: "/api/badges.php", auth: "member", response: badgesResponseSchema }),

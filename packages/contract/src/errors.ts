@@ -51,6 +51,9 @@ export const ERROR_CODES = [
   "photo_limit_reached",
   "photo_invalid",
   "photo_too_large",
+  // review of photos and about texts (issue #27)
+  "photo_rejected",
+  "moderation_decided",
   // blocking
   "blocked_by",
   "cannot_block_self",
@@ -92,6 +95,14 @@ export const ERROR_CODES = [
   "description_too_long",
   "profile_not_found",
   "complaint_about_self",
+  // the staff console's settings, discount codes and bundles (issue #27)
+  "settings_country_not_served",
+  "settings_country_twice",
+  "settings_country_not_listed",
+  "discount_code_taken",
+  // the operators' inbox (issue #27)
+  "inbox_claimed",
+  "inbox_not_claimed",
   // support (issue #27)
   "correction_below_zero",
   "support_refund_not_allowed",
@@ -153,6 +164,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   photo_limit_reached: 403,
   photo_invalid: 422,
   photo_too_large: 413,
+  photo_rejected: 422,
+  moderation_decided: 409,
   blocked_by: 403,
   cannot_block_self: 422,
   cannot_like_self: 422,
@@ -188,6 +201,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   description_too_long: 422,
   profile_not_found: 422,
   complaint_about_self: 422,
+  settings_country_not_served: 422,
+  settings_country_twice: 422,
+  settings_country_not_listed: 422,
+  discount_code_taken: 409,
+  inbox_claimed: 409,
+  inbox_not_claimed: 409,
   correction_below_zero: 422,
   support_refund_not_allowed: 422,
   conversation_reason_required: 403,

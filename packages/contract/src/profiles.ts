@@ -3,6 +3,7 @@ import { genderSchema, mainImageSchema, seekingSchema } from "./accounts.ts";
 import { DISTANCE_BUCKETS_KM } from "./distance-buckets.ts";
 import { idQueryValueSchema, idSchema } from "./http.ts";
 import { INTEREST_KEYS } from "./interests.ts";
+import { moderationReasonSchema } from "./moderation.ts";
 
 /** Spec §3 Profile value lists (stored keys; labels are `profile.<field>.<key>` messages). */
 export const SEXUALITIES = ["hetero", "gay", "lesbian", "bi"] as const;
@@ -29,7 +30,10 @@ export const photoSchema = z.object({
   id: z.number().int(),
   url: z.string(),
   thumb_url: z.string(),
+  /** pending: in review, seen by its owner only (a site reviewing before); rejected: seen by its owner only. */
   status: z.enum(["pending", "active", "rejected"]),
+  /** Why the photo was rejected (status rejected), else null. */
+  rejection_reason: moderationReasonSchema.nullable(),
   is_main: z.boolean(),
   private: z.boolean(),
   position: z.number().int(),
@@ -55,7 +59,12 @@ export const ownProfileSchema = z.object({
   relationship_status: z.enum(RELATIONSHIP_STATUSES).nullable(),
   tattoos: z.boolean().nullable(),
   interests: z.array(z.enum(INTEREST_KEYS)),
+  /** The member's about text: the one in review when `about_in_review`, else the one others see. */
   about: z.string(),
+  /** The about text waits for review and others still see the last approved one (a site reviewing before). */
+  about_in_review: z.boolean(),
+  /** Why the member's last about text was rejected (it reverted to the last approved one), until they edit it. */
+  about_rejection: moderationReasonSchema.nullable(),
   main_image: mainImageSchema.nullable(),
   photos: z.array(photoSchema),
   /** How many photos the member may have: 3 free, 25 premium (spec §9). */

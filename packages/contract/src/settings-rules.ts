@@ -20,3 +20,30 @@ export function searchVisible(
     loggedIn || settings.logged_out_search !== "none" || (settings.logged_out_search_trafficsource !== "none" && hasTrafficSource)
   );
 }
+
+/** The fields the settings rules below read (EditableSettings, without zod: the staff page loads them). */
+interface CountrySettings {
+  countries: readonly string[];
+  site_entry_popup_countries: readonly string[];
+  minimum_message_costs: Record<string, unknown>;
+}
+
+/**
+ * The rules between settings fields that a field's own schema cannot see (issue #27, the staff
+ * console's settings page; the server checks them again on save): every country a site serves is one
+ * the product serves; the entry warning's countries and the per-country minimum message costs name
+ * countries the site serves. Answers each field's problem as an error code (`error.<code>`).
+ */
+export function settingsProblems(settings: CountrySettings, servedByProduct: readonly string[]): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const unknown = settings.countries.find((country) => !servedByProduct.includes(country));
+  if (unknown) problems.countries = "settings_country_not_served";
+  if (new Set(settings.countries).size !== settings.countries.length) problems.countries = "settings_country_twice";
+  if (settings.site_entry_popup_countries.some((country) => !settings.countries.includes(country))) {
+    problems.site_entry_popup_countries = "settings_country_not_listed";
+  }
+  if (Object.keys(settings.minimum_message_costs).some((country) => !settings.countries.includes(country))) {
+    problems.minimum_message_costs = "settings_country_not_listed";
+  }
+  return problems;
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { localeCodeSchema } from "./locales.ts";
+import { moderationModeSchema } from "./moderation.ts";
 
 export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/);
 
@@ -86,6 +87,11 @@ export const settingsSchema = z.object({
    * answer payments_unavailable; the web then shows no discount banner and no buy buttons (decision 030).
    */
   purchases_available: z.boolean(),
+  /**
+   * When new and changed photos and about texts are reviewed (issue #27): "before" they go live (others
+   * see them once approved; their owner sees them "in review") or "after" (live at once, until rejected).
+   */
+  moderation: moderationModeSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -60,4 +60,32 @@ export class TestClient {
   post = (url: string, body: unknown = {}, headers?: Record<string, string>) => this.request("POST", url, body, headers);
   put = (url: string, body: unknown, headers?: Record<string, string>) => this.request("PUT", url, body, headers);
   delete = (url: string, headers?: Record<string, string>) => this.request("DELETE", url, undefined, headers);
+
+  /** A file in a multipart form, as a browser's upload sends it (the photo upload: field `photo`). */
+  async upload(
+    url: string,
+    file: Buffer,
+    options: { filename?: string; field?: string; type?: string; headers?: Record<string, string> } = {},
+  ) {
+    const { filename = "me.jpg", field = "photo", type = "image/jpeg" } = options;
+    const boundary = `----test${Math.random().toString(16).slice(2)}`;
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const response = await this.server.inject({
+      method: "POST",
+      url,
+      remoteAddress: this.address,
+      headers: {
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
+        ...(this.options.locale ? { "accept-language": this.options.locale } : {}),
+        ...options.headers,
+      },
+      payload: Buffer.concat([head, file, tail]),
+    });
+    this.remember(response);
+    return response;
+  }
 }

@@ -136,7 +136,7 @@ export function callEndpoint<const E extends Endpoint>(
   input: { query?: EndpointQuery<E>; body?: EndpointBody<E> | FormData; headers?: Record<string, string> } = {},
   options: ApiOptions = {},
 ): Promise<EndpointResponse<E>> {
-  if (endpoint.response === "redirect") throw new Error(`${endpoint.path} answers with a redirect, not JSON`);
+  if (typeof endpoint.response === "string") throw new Error(`${endpoint.path} answers with a ${endpoint.response}, not JSON`);
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
     if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
@@ -151,4 +151,35 @@ export function callEndpoint<const E extends Endpoint>(
     ...(endpoint.auth === "member" ? { onAuthenticationRequired: reportSessionLost } : {}),
     ...options,
   }) as Promise<EndpointResponse<E>>;
+}
+
+/**
+ * Fetches a file to save (an endpoint whose response is "download": the data export's ZIP) and hands
+ * it to the browser as a download under the server's file name. Failures as ApiCallError, as apiCall's.
+ */
+export async function downloadFile(path: string, options: Pick<ApiOptions, "fetch"> = {}): Promise<string> {
+  let response: Response;
+  try {
+    response = await (options.fetch ?? fetch)(path, {
+      credentials: "same-origin",
+      headers: { accept: "application/zip, application/json" },
+    });
+  } catch {
+    throw new ApiCallError(0, null);
+  }
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(await response.json().catch(() => null));
+    throw new ApiCallError(response.status, parsed.success ? parsed.data : null);
+  }
+  const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "download";
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click's task is over.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return filename;
 }

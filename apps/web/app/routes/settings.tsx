@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, Navigate, redirect } from "react-router";
+import { DataExportSettings } from "../features/account/data-export";
 import { DeleteAccountSettings } from "../features/account/delete-account";
 import { EmailSettings } from "../features/account/mail-change-form";
 import { PasswordSettings } from "../features/account/password-settings";
@@ -41,6 +42,7 @@ export default function Settings() {
         </Link>
       </SettingsSection>
       <BlockedMembersSettings />
+      <DataExportSettings />
       <DeleteAccountSettings />
     </section>
   );

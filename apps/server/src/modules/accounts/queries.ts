@@ -318,3 +318,37 @@ export function undeliveredSignupMessages(
 export async function markSignupMessageDelivered(db: DbOrTx, id: number): Promise<void> {
   await db.update(signupMessages).set({ deliveredAt: new Date() }).where(eq(signupMessages.id, id));
 }
+
+// The data export (issue #27): explicit columns, never a hash.
+
+/** A member's login sessions: when each began, was last used and ends (not the token's hash). */
+export function sessionsOfUser(db: DbOrTx, userId: number) {
+  return db
+    .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(sessions.id);
+}
+
+/** The browsers a member has logged in from: when each was first seen (not the cookie's hash). */
+export function devicesOfUser(db: DbOrTx, userId: number) {
+  return db
+    .select({ createdAt: loginDevices.createdAt })
+    .from(loginDevices)
+    .where(eq(loginDevices.userId, userId))
+    .orderBy(loginDevices.id);
+}
+
+/** Every signup message a member wrote, delivered or not. */
+export function signupMessagesOfUser(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      toProfileId: signupMessages.toProfileId,
+      text: signupMessages.text,
+      createdAt: signupMessages.createdAt,
+      deliveredAt: signupMessages.deliveredAt,
+    })
+    .from(signupMessages)
+    .where(eq(signupMessages.userId, userId))
+    .orderBy(signupMessages.id);
+}

@@ -15,7 +15,8 @@ import {
 } from "@app/contract";
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../platform/db/index.ts";
+import { type ExportPart, type ExportSubject, isoOrNull } from "../../platform/data-export.ts";
+import type { Db, Tx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { clientNetwork } from "../../platform/http/client-address.ts";
 import type { Mailer } from "../../platform/mailer.ts";
@@ -31,6 +32,7 @@ import {
   deleteSessions,
   deleteUser,
   deviceOwner,
+  devicesOfUser,
   expiredDeletions,
   findMemberUser,
   findSessionUser,
@@ -51,6 +53,8 @@ import {
   pruneFailures,
   recentFailures,
   recordFailure,
+  sessionsOfUser,
+  signupMessagesOfUser,
   type TokenKind,
   touchSession,
   type UserRow,
@@ -593,12 +597,29 @@ export class AccountService {
     if (!user.passwordHash || !(await this.verifyPassword(user.passwordHash, password))) {
       throw new AppError("password_wrong", {}, { password: "password_wrong" });
     }
-    await this.db.transaction(async (tx) => {
-      await updateUser(tx, user.id, { status: "pending_deletion", deletionRequestedAt: new Date() });
-      await deleteSessions(tx, user.id);
-      // No older link (reset, e-mail change, activation) may act on the account any more.
-      await voidTokens(tx, user.id);
-    });
+    await this.db.transaction((tx) => this.startDeletion(tx, user.id));
+    await this.afterDeletionStarted(user, context);
+  }
+
+  /**
+   * The erasure's first step, in the caller's transaction (the member's own request above, or staff's
+   * on the member's behalf through the audit log): the account waits 14 days for reactivation, every
+   * session ends and no older link may act on it. Answers the status before and after, or null when
+   * there is no such member account (fictional ones have none to erase this way).
+   */
+  async startDeletion(tx: Tx, userId: number): Promise<{ before: string; after: string } | null> {
+    const user = await findUser(tx, userId);
+    if (!user || user.fictional) return null;
+    if (user.status === "pending_deletion") return { before: user.status, after: user.status };
+    await updateUser(tx, user.id, { status: "pending_deletion", deletionRequestedAt: new Date() });
+    await deleteSessions(tx, user.id);
+    // No older link (reset, e-mail change, activation) may act on the account any more.
+    await voidTokens(tx, user.id);
+    return { before: user.status, after: "pending_deletion" };
+  }
+
+  /** After startDeletion committed: other nodes close the member's sockets, and the reactivation link goes out. */
+  async afterDeletionStarted(user: UserRow, context: Pick<RequestContext, "baseUrl" | "siteName">): Promise<void> {
     this.deps.sessionsEnded?.(user.id);
     // The deletion stands even when the mail server fails; a login with the right password sends the
     // reactivation link again.
@@ -669,6 +690,49 @@ export class AccountService {
 
   findUser(id: number): Promise<UserRow | undefined> {
     return findUser(this.db, id);
+  }
+
+  /**
+   * The account's part of the data export (issue #27): the account, its notification settings (the
+   * consents), login sessions and browsers, and signup messages. No password hash, no token or its hash.
+   */
+  async exportFor({ userId }: ExportSubject): Promise<ExportPart> {
+    const user = await findUser(this.db, userId);
+    if (!user) return { json: {} };
+    const [sessionRows, deviceRows, signupRows] = await Promise.all([
+      sessionsOfUser(this.db, userId),
+      devicesOfUser(this.db, userId),
+      signupMessagesOfUser(this.db, userId),
+    ]);
+    const disabled = disabledNotificationsSchema.safeParse(user.notificationsDisabled);
+    return {
+      json: {
+        account: {
+          id: user.id,
+          email: user.email,
+          status: user.status,
+          language: user.language,
+          invisible: user.invisible,
+          signup_date: isoOrNull(user.signupDate),
+          deletion_requested_at: isoOrNull(user.deletionRequestedAt),
+          notifications: this.notifications({ notificationsDisabled: disabled.success ? disabled.data : [] }),
+        },
+        logins: {
+          sessions: sessionRows.map((row) => ({
+            created_at: isoOrNull(row.createdAt),
+            last_seen_at: isoOrNull(row.lastSeenAt),
+            expires_at: isoOrNull(row.expiresAt),
+          })),
+          devices: deviceRows.map((row) => ({ first_login_at: isoOrNull(row.createdAt) })),
+        },
+        "signup-messages": signupRows.map((row) => ({
+          to_profile_id: row.toProfileId,
+          text: row.text,
+          created_at: isoOrNull(row.createdAt),
+          delivered_at: isoOrNull(row.deliveredAt),
+        })),
+      },
+    };
   }
 
   private async mail(user: UserRow, kind: Parameters<typeof accountEmail>[0], link: string, siteName: string): Promise<void> {

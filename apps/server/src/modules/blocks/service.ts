@@ -1,3 +1,4 @@
+import { type ExportPart, type ExportSubject, isoOrNull } from "../../platform/data-export.ts";
 import type { Db, Tx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { blockedBy, blockedEitherWay, blockersBetween, deleteBlock, insertBlock } from "./queries.ts";
@@ -53,6 +54,18 @@ export class BlockService {
   /** The members `blockerId` blocked, most recent first. */
   listBlocked(blockerId: number): Promise<{ profileId: number; blockedAt: Date }[]> {
     return blockedBy(this.db, blockerId);
+  }
+
+  /**
+   * The blocks' part of the data export (issue #27): the members this member blocked, and when. Who
+   * blocked them is the other members' own choice, and stays theirs.
+   */
+  async exportFor({ profileId }: ExportSubject): Promise<ExportPart> {
+    if (profileId === null) return { json: {} };
+    const rows = await blockedBy(this.db, profileId);
+    return {
+      json: { blocks: rows.map((row) => ({ blocked_profile_id: row.profileId, blocked_at: isoOrNull(row.blockedAt) })) },
+    };
   }
 
   /**

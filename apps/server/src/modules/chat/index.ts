@@ -1,3 +1,4 @@
-/** The chat module's public face: its service (badges and the app wiring use it). */
+/** The chat module's public face: its service (badges, operators and the app wiring use it). */
+export type { PersonaContent, PersonaSent, PersonaSides, QueueCard, SendRules, WaitingRow } from "./service.ts";
 export { ChatService } from "./service.ts";
 export { ChatSupport } from "./support.ts";

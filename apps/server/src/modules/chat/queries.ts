@@ -330,3 +330,47 @@ export async function deletePairConversation(
   if (!deleted) return undefined;
   return { id: deleted.id, unread: new Map(sides.map((s) => [Number(s.profile_id), Number(s.unread)])) };
 }
+
+// The data export (issue #27)
+
+export interface ExportConversationRow {
+  id: number;
+  other_id: number;
+  fictional: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+  read_seq: number;
+  deleted_seq: number;
+}
+
+/** Every conversation `me` is a member of, with their side of it. */
+export function conversationsOfProfile(db: DbOrTx, me: number): Promise<ExportConversationRow[]> {
+  return rowsOf<ExportConversationRow>(
+    db,
+    sql`select c."id", m."other_id", c."fictional", c."created_at", c."updated_at", m."read_seq", m."deleted_seq"
+        from "conversation_members" m join "conversations" c on c."id" = m."conversation_id"
+        where m."profile_id" = ${me} order by c."id"`,
+  );
+}
+
+export interface ExportMessageRow {
+  conversation_id: number;
+  seq: number;
+  sender_id: number;
+  kind: string;
+  text: string;
+  gift_id: string | null;
+  gif: { title: string; url: string } | null;
+  photo_key: string | null;
+  created_at: Date | string;
+}
+
+/** Every message of the conversations `me` is a member of (both sides': the conversation as the site holds it). */
+export function messagesOfProfile(db: DbOrTx, me: number): Promise<ExportMessageRow[]> {
+  return rowsOf<ExportMessageRow>(
+    db,
+    sql`select x."conversation_id", x."seq", x."sender_id", x."kind", x."text", x."gift_id", x."gif", x."photo_key", x."created_at"
+        from "messages" x join "conversation_members" m on m."conversation_id" = x."conversation_id"
+        where m."profile_id" = ${me} order by x."conversation_id", x."seq"`,
+  );
+}

@@ -19,7 +19,7 @@ import { profiles } from "../profiles/schema.ts";
 /**
  * One conversation per pair of profiles (decision 020): `profile_a` < `profile_b`, unique. `last_seq` is
  * the server order of its messages, taken under this row's lock; `fictional` says whether either side is
- * a fictional profile (an operator console answers those later). Rows go with either profile.
+ * a fictional profile (operators answer those: modules/operators). Rows go with either profile.
  */
 export const conversations = pgTable(
   "conversations",
@@ -37,6 +37,12 @@ export const conversations = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The latest message's time: the chat list's order. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A conversation with a fictional profile waiting for an operator's answer (issue #27): the time of
+     * the member's first message since the profile last wrote; null once it answered (chat_send_v2
+     * keeps it, migration 0028). Always null in conversations between members.
+     */
+    waitingSince: timestamp("waiting_since", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("conversations_pair").on(t.profileA, t.profileB),
@@ -46,6 +52,9 @@ export const conversations = pgTable(
     // indexed column changed by every message would make each message's update of its conversation
     // write an entry into every index (no heap-only update; decision 020, "Write cost").
     index("conversations_fictional").on(t.id).where(sql`${t.fictional}`),
+    // The operators' queue, oldest waiting first (issue #27). Changed only when a member starts waiting
+    // or an operator answers, never by a message between members (their updates stay heap-only).
+    index("conversations_waiting").on(t.waitingSince, t.id).where(sql`${t.waitingSince} is not null`),
     check("conversations_ordered_pair", sql`${t.profileA} < ${t.profileB}`),
   ],
 );

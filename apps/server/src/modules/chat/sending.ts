@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { LIMITS, type MemberContext, type MessageResponse, type SendCosts } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../../platform/db/index.ts";
+import { type Db, type DbOrTx, rowsOf } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { MemberEvents, PendingDelivery } from "../../platform/member-events.ts";
 import type { CreditService } from "../credits/index.ts";
@@ -50,7 +50,7 @@ type Content =
   | { kind: "photo"; photo: { key: string; width: number; height: number } };
 
 /**
- * One message on its way to chat_send_v1: the input with its content and price settled. `sessionKey`
+ * One message on its way to chat_send_v2: the input with its content and price settled. `sessionKey`
  * is a session to check under the send's locks (a socket's frames; null for none valid), undefined
  * when the caller checked it.
  */
@@ -63,12 +63,40 @@ interface Outgoing {
   sessionKey?: string | null | undefined;
 }
 
-/** What chat_send_v1 answers (drizzle/0025_chat_send.sql): why it stopped, or what it stored. */
+/**
+ * What chat_send_v2 answers (drizzle/0028_chat_send_v2.sql): why it stopped, or what it stored (for a
+ * fictional profile's answer: no balance, and how long the member had waited).
+ */
 type SendAnswer =
   | { outcome: "not_found" | "session" | "limit" | "credits" }
   | { outcome: "refused"; other: number }
   | { outcome: "again"; message: MessageRow }
-  | { outcome: "sent"; message: MessageRow; balance: number; events: [number, number, PendingDelivery["message"]["event"]][] };
+  | {
+      outcome: "sent";
+      message: MessageRow;
+      balance: number | null;
+      waited_since: string | null;
+      events: [number, number, PendingDelivery["message"]["event"]][];
+    };
+
+/** What an operator sends as a fictional profile (issue #27): a text, a gift with an optional text, a GIF or a stored photo. */
+export type PersonaContent =
+  | { text: string; gift?: undefined; gif?: undefined; photo?: undefined }
+  | { gift: string; text?: string | undefined; gif?: undefined; photo?: undefined }
+  | { gif: string; text?: undefined; gift?: undefined; photo?: undefined }
+  | { photo: { key: string; width: number; height: number }; text?: undefined; gift?: undefined; gif?: undefined };
+
+/** A fictional profile's message stored in the caller's transaction: its answer, and its events to send after commit. */
+export interface PersonaSent {
+  conversation_id: number;
+  message: MessageResponse["message"];
+  /** conversations.waiting_since before this message (null: the member was not waiting, or a retry). */
+  waitedSince: Date | null;
+  /** A retry of a message already stored with this client_id (nothing stored now). */
+  replayed: boolean;
+  /** Sends the stored events (the member's tabs on every node); call after the transaction committed. */
+  deliver: () => Promise<void>;
+}
 
 /** A UUID made from a name (SHA-1, RFC 4122 version 5 layout): the same signup message, the same client_id. */
 function nameUuid(name: string): string {
@@ -79,12 +107,20 @@ function nameUuid(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The ledger's reason of a send's debit (its key is `message:<client_id>`, set by chat_send_v1). */
+/** A send's text (or a gift's), refused when too long, and its gift, refused when not in the catalogue. */
+function checkedText(input: Pick<SendInput, "text" | "gift">, rules: Pick<SendRules, "maxLength">): string {
+  if (input.gift !== undefined && !isGiftId(input.gift)) throw new AppError("gift_unavailable");
+  const text = input.text ?? "";
+  if ([...text].length > rules.maxLength) throw new AppError("message_too_long", { max: rules.maxLength });
+  return text;
+}
+
+/** The ledger's reason of a send's debit (its key is `message:<client_id>`, set by chat_send_v2). */
 const reasonOf = (content: Content) => (content.kind === "gift" || content.kind === "photo" ? content.kind : "message");
 
 /**
  * Sending (spec §1, §3, §4, §8; decision 020): every message, of every kind, is stored by one call of
- * the migration's chat_send_v1 (drizzle/0025_chat_send.sql holds the whole rule: locks, retry,
+ * the migration's chat_send_v2 (drizzle/0028_chat_send_v2.sql holds the whole rule: locks, retry,
  * visibility, the free members' limit, the debit, the message and its events). This file settles what
  * is sent and at what price, calls it, and answers as the API does; the events it delivers after
  * commit are the ones the function stored.
@@ -109,9 +145,7 @@ export class ChatSending {
    * authentication_required with nothing stored.
    */
   async send(sender: Sender, input: SendInput, rules: SendRules, sessionKey?: string | null): Promise<MessageResponse> {
-    if (input.gift !== undefined && !isGiftId(input.gift)) throw new AppError("gift_unavailable");
-    const text = input.text ?? "";
-    if ([...text].length > rules.maxLength) throw new AppError("message_too_long", { max: rules.maxLength });
+    const text = checkedText(input, rules);
     if (input.gif !== undefined) {
       // A retry answers before the GIF is looked up again (a provider's answer may take a while).
       const first = await this.retryOrRecipient(sender, input);
@@ -200,6 +234,54 @@ export class ChatSending {
     }
   }
 
+  /**
+   * Issue #27: an operator's message as the fictional profile `persona` (its user and profile ids), to
+   * a member's profile or in one of the persona's conversations, stored inside the caller's `tx` (the
+   * staff audit's transaction) by the same chat_send_v2 as members' messages, with `p_persona`: no
+   * session, no free members' limit, nothing debited from anyone. Refused (not_found) unless `persona`
+   * is fictional; the visibility policy and blocks apply as to any send. A photo's file is stored by
+   * the caller (storeChatPhoto) and deleted by it when this fails. The events go when `deliver` is
+   * called, after commit.
+   */
+  async sendAsPersona(
+    tx: DbOrTx,
+    persona: Sender,
+    to: { profileId: number } | { conversationId: number },
+    clientId: string,
+    input: PersonaContent,
+    rules: Pick<SendRules, "maxLength">,
+  ): Promise<PersonaSent> {
+    let content: Content;
+    if (input.photo !== undefined) content = { kind: "photo", photo: input.photo };
+    else if (input.gif !== undefined) {
+      const gif = await this.gifs.find(input.gif);
+      if (!gif) throw new AppError("gif_unavailable");
+      content = { kind: "gif", gif };
+    } else {
+      const text = checkedText(input, rules);
+      content = input.gift !== undefined ? { kind: "gift", text, giftId: input.gift } : { kind: "text", text };
+    }
+    if ("profileId" in to && to.profileId === persona.profileId) throw new AppError("cannot_message_self");
+    const answer = await this.call(tx, { sender: persona, to, clientId, content, cost: 0 }, true);
+    if (answer.outcome === "again") {
+      return {
+        conversation_id: Number(answer.message.conversation_id),
+        message: presentMessage(answer.message, persona.profileId),
+        waitedSince: null,
+        replayed: true,
+        deliver: async () => {},
+      };
+    }
+    if (answer.outcome !== "sent") throw await this.refusalOf(tx, persona, answer);
+    return {
+      conversation_id: Number(answer.message.conversation_id),
+      message: presentMessage(answer.message, persona.profileId),
+      waitedSince: answer.waited_since === null ? null : new Date(answer.waited_since),
+      replayed: false,
+      deliver: () => this.deliverStored(answer.events),
+    };
+  }
+
   /** Whom a send names: a profile (never oneself), or one of the sender's conversations. */
   private recipientOf(sender: Sender, input: Pick<SendInput, "profile_id" | "conversation_id">): Outgoing["to"] {
     if (input.conversation_id !== undefined) return { conversationId: input.conversation_id };
@@ -259,11 +341,11 @@ export class ChatSending {
     };
   }
 
-  /** One call of chat_send_v1, its answer as the API's, and the events it stored sent after commit. */
-  private async store(message: Outgoing): Promise<{ response: MessageResponse; replayed: boolean }> {
+  /** One call of chat_send_v2 in `db` (the database, or the caller's transaction): what it answered. */
+  private async call(db: DbOrTx, message: Outgoing, persona: boolean): Promise<SendAnswer> {
     const { sender, content } = message;
     const me = sender.profileId;
-    // The message as its events will show it; chat_send_v1 sets its id, conversation and time (and
+    // The message as its events will show it; chat_send_v2 sets its id, conversation and time (and
     // the photo's URL, which is made of the id) before it stores them.
     const unsent: UnsentMessage = {
       id: 0,
@@ -281,8 +363,8 @@ export class ChatSending {
     };
     const to = message.to;
     const [row] = await rowsOf<{ answer: SendAnswer }>(
-      this.db,
-      sql`select chat_send_v1(
+      db,
+      sql`select chat_send_v2(
             ${me}::int, ${sender.userId}::int,
             ${"profileId" in to ? to.profileId : null}::int, ${"conversationId" in to ? to.conversationId : null}::int,
             ${message.sessionKey !== undefined}::boolean, ${message.sessionKey ?? null}::text,
@@ -291,35 +373,53 @@ export class ChatSending {
             ${unsent.photo_key}::text, ${unsent.photo_width}::int, ${unsent.photo_height}::int,
             ${message.cost}::int, ${reasonOf(content)}::text, ${LIMITS.freeConversations}::int,
             ${JSON.stringify(messageEvent(unsent, -1))}::jsonb, ${JSON.stringify(messageEvent(unsent, me))}::jsonb,
-            ${CHAT_PHOTO_PATH}::text
+            ${CHAT_PHOTO_PATH}::text, ${persona}::boolean
           ) as "answer"`,
     );
     const answer = row?.answer;
     if (!answer) throw new Error("a function call answers one row");
+    return answer;
+  }
+
+  /** Why a send stopped, as the API's error. */
+  private async refusalOf(
+    db: DbOrTx,
+    sender: Sender,
+    answer: Exclude<SendAnswer, { outcome: "again" | "sent" }>,
+  ): Promise<AppError> {
     switch (answer.outcome) {
       case "not_found":
-        throw new AppError("not_found");
+        return new AppError("not_found");
       case "session":
-        throw new AppError("authentication_required");
+        return new AppError("authentication_required");
       case "refused":
-        throw await this.audience.refusal(this.db, me, Number(answer.other));
+        return await this.audience.refusal(db, sender.profileId, Number(answer.other));
       case "limit":
-        throw new AppError("conversation_limit_reached", { max: LIMITS.freeConversations });
+        return new AppError("conversation_limit_reached", { max: LIMITS.freeConversations });
       case "credits":
-        throw new AppError("not_enough_credits");
-      case "again":
-        return { response: await this.replay(sender, answer.message), replayed: true };
-      case "sent": {
-        await this.events.deliver(
-          ...answer.events.map(([userId, seq, event]) => ({ userId: Number(userId), message: { seq: Number(seq), event } })),
-        );
-        const response = {
-          conversation_id: Number(answer.message.conversation_id),
-          message: presentMessage(answer.message, me),
-          credits: Number(answer.balance),
-        };
-        return { response, replayed: false };
-      }
+        return new AppError("not_enough_credits");
     }
+  }
+
+  /** Sends the events a send stored (after its transaction committed). */
+  private async deliverStored(events: Extract<SendAnswer, { outcome: "sent" }>["events"]): Promise<void> {
+    await this.events.deliver(
+      ...events.map(([userId, seq, event]) => ({ userId: Number(userId), message: { seq: Number(seq), event } })),
+    );
+  }
+
+  /** A member's send: one call of chat_send_v2, its answer as the API's, and the events it stored sent after commit. */
+  private async store(message: Outgoing): Promise<{ response: MessageResponse; replayed: boolean }> {
+    const me = message.sender.profileId;
+    const answer = await this.call(this.db, message, false);
+    if (answer.outcome === "again") return { response: await this.replay(message.sender, answer.message), replayed: true };
+    if (answer.outcome !== "sent") throw await this.refusalOf(this.db, message.sender, answer);
+    await this.deliverStored(answer.events);
+    const response = {
+      conversation_id: Number(answer.message.conversation_id),
+      message: presentMessage(answer.message, me),
+      credits: Number(answer.balance),
+    };
+    return { response, replayed: false };
   }
 }

@@ -1,5 +1,5 @@
 import type { ComplaintStatus } from "@app/contract";
-import { and, count, desc, eq, gt, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { complaints } from "./schema.ts";
 
@@ -34,4 +34,9 @@ export function listComplaints(db: DbOrTx, filter: { status?: ComplaintStatus; l
 export async function updateStatus(db: DbOrTx, id: number, status: ComplaintStatus): Promise<boolean> {
   const updated = await db.update(complaints).set({ status }).where(eq(complaints.id, id)).returning({ id: complaints.id });
   return updated.length > 0;
+}
+
+/** The complaints a member filed, oldest first (the data export, issue #27). */
+export function complaintsFiledBy(db: DbOrTx, userId: number): Promise<ComplaintRow[]> {
+  return db.select().from(complaints).where(eq(complaints.userId, userId)).orderBy(asc(complaints.id));
 }

@@ -7,11 +7,20 @@ import {
   emailSchema,
   type LocaleCode,
 } from "@app/contract";
+import { type ExportPart, type ExportSubject, isoOrNull } from "../../platform/data-export.ts";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { JobRef, JobRunner } from "../../platform/jobs.ts";
 import type { ProfileService } from "../profiles/service.ts";
-import { type ComplaintRow, countRecent, findComplaint, insertComplaint, listComplaints, updateStatus } from "./queries.ts";
+import {
+  type ComplaintRow,
+  complaintsFiledBy,
+  countRecent,
+  findComplaint,
+  insertComplaint,
+  listComplaints,
+  updateStatus,
+} from "./queries.ts";
 
 export type { ComplaintRow } from "./queries.ts";
 
@@ -43,6 +52,27 @@ export class ComplaintService {
     private readonly jobs: JobRunner,
     private readonly profiles: Pick<ProfileService, "ownerOf">,
   ) {}
+
+  /**
+   * The complaints' part of the data export (issue #27): those the member filed, with what they wrote
+   * and where each stands. A complaint about them is the complainant's, and stays with staff.
+   */
+  async exportFor({ userId }: ExportSubject): Promise<ExportPart> {
+    const rows = await complaintsFiledBy(this.db, userId);
+    return {
+      json: {
+        complaints: rows.map((row) => ({
+          reference: row.reference,
+          subject: row.subject,
+          description: row.description,
+          about_profile_id: row.profileId,
+          email: row.email,
+          status: row.status,
+          created_at: isoOrNull(row.createdAt),
+        })),
+      },
+    };
+  }
 
   async create(who: Complainant, input: ComplaintRequest): Promise<ComplaintRow> {
     const fields: Record<string, string> = {};

@@ -1,4 +1,5 @@
 import type { SQL } from "drizzle-orm";
+import { type ExportPart, type ExportSubject, isoOrNull } from "../../platform/data-export.ts";
 import type { Db, DbOrTx, Tx } from "../../platform/db/index.ts";
 import {
   addToBalance,
@@ -119,6 +120,28 @@ export class CreditService {
 
   ledger(db: DbOrTx, userId: number): Promise<LedgerRow[]> {
     return ledgerOf(db, userId);
+  }
+
+  /**
+   * The credits' part of the data export (issue #27): the balance, premium, and every change with what
+   * it paid for (not the idempotency keys: those are the site's bookkeeping).
+   */
+  async exportFor(db: DbOrTx, { userId }: ExportSubject): Promise<ExportPart> {
+    const [account, ledger] = await Promise.all([findCreditAccount(db, userId), ledgerOf(db, userId)]);
+    return {
+      json: {
+        credits: {
+          balance: account.credits,
+          premium: account.paid,
+          ledger: ledger.map((row) => ({
+            delta: row.delta,
+            balance_after: row.balanceAfter,
+            reason: row.reason,
+            at: isoOrNull(row.createdAt),
+          })),
+        },
+      },
+    };
   }
 
   /** The member's latest `limit` ledger rows, latest first (support's view, issue #27). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
 import { discountCodes, discountRedemptions } from "./schema.ts";
 
@@ -119,4 +119,70 @@ export async function release(tx: DbOrTx, paymentId: number): Promise<void> {
 
 export async function insertCodes(db: DbOrTx, rows: NewDiscountCode[]): Promise<void> {
   if (rows.length) await db.insert(discountCodes).values(rows).onConflictDoNothing();
+}
+
+// The data export (issue #27)
+
+/** A member's uses of codes (reserved, redeemed, released), with the code, oldest first. */
+export function redemptionsOfUser(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      code: discountCodes.code,
+      valuePercentage: discountCodes.valuePercentage,
+      paymentId: discountRedemptions.paymentId,
+      status: discountRedemptions.status,
+      createdAt: discountRedemptions.createdAt,
+      redeemedAt: discountRedemptions.redeemedAt,
+    })
+    .from(discountRedemptions)
+    .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.codeId))
+    .where(eq(discountRedemptions.userId, userId))
+    .orderBy(asc(discountRedemptions.id));
+}
+
+/** The codes made for this member alone. */
+export function codesOfUser(db: DbOrTx, userId: number): Promise<DiscountCodeRow[]> {
+  return db.select().from(discountCodes).where(eq(discountCodes.userId, userId)).orderBy(asc(discountCodes.id));
+}
+
+// The staff console (issue #27)
+
+/** Every code, newest first, with its redeemed and reserved uses counted. */
+export function codesWithUses(db: DbOrTx, limit: number) {
+  return db
+    .select({
+      code: discountCodes,
+      // Written out qualified: drizzle leaves a column of a one-table select unqualified, and inside the
+      // subquery "id" would be the redemption's own.
+      redeemed: sql<number>`(select count(*)::int from "discount_redemptions" r where r."code_id" = "discount_codes"."id" and r."status" = 'redeemed')`,
+      reserved: sql<number>`(select count(*)::int from "discount_redemptions" r where r."code_id" = "discount_codes"."id" and r."status" = 'reserved')`,
+    })
+    .from(discountCodes)
+    .orderBy(desc(discountCodes.id))
+    .limit(limit);
+}
+
+/** One code's uses, newest first. */
+export function redemptionsOfCode(db: DbOrTx, codeId: number, limit: number) {
+  return db
+    .select()
+    .from(discountRedemptions)
+    .where(eq(discountRedemptions.codeId, codeId))
+    .orderBy(desc(discountRedemptions.id))
+    .limit(limit);
+}
+
+export async function lockCode(tx: DbOrTx, id: number): Promise<DiscountCodeRow | undefined> {
+  const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for("update").limit(1);
+  return row;
+}
+
+export async function insertCode(tx: DbOrTx, row: NewDiscountCode): Promise<DiscountCodeRow | undefined> {
+  const [created] = await tx.insert(discountCodes).values(row).onConflictDoNothing().returning();
+  return created;
+}
+
+export async function setCodeExpiry(tx: DbOrTx, id: number, expiresAt: Date): Promise<DiscountCodeRow | undefined> {
+  const [row] = await tx.update(discountCodes).set({ expiresAt }).where(eq(discountCodes.id, id)).returning();
+  return row;
 }

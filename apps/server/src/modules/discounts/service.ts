@@ -9,15 +9,19 @@ import {
   type TimeBonus,
   WELCOME_DISCOUNT_CODE,
 } from "@app/contract";
+import { type ExportPart, type ExportSubject, isoOrNull } from "../../platform/data-export.ts";
 import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { DiscountAdmin } from "./admin.ts";
 import {
+  codesOfUser,
   type DiscountCodeRow,
   findCode,
   insertCodes,
   listableCodes,
   type NewDiscountCode,
   redeem,
+  redemptionsOfUser,
   release,
   reserve,
   takenCodeIds,
@@ -47,10 +51,44 @@ export interface AppliedDiscount {
  * payment's outcome; a failed or cancelled payment does not use a code up.
  */
 export class DiscountService {
+  /** The staff console's side: list, create and expire codes (issue #27; admin.ts). */
+  readonly admin: DiscountAdmin;
+
   constructor(
     private readonly db: Db,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.admin = new DiscountAdmin(db, () => this.clock());
+  }
+
+  /**
+   * The discounts' part of the data export (issue #27): the codes the member used (or a payment held
+   * for them) and the codes made for them alone.
+   */
+  async exportFor({ userId }: ExportSubject): Promise<ExportPart> {
+    const [redemptions, own] = await Promise.all([redemptionsOfUser(this.db, userId), codesOfUser(this.db, userId)]);
+    return {
+      json: {
+        discounts: {
+          redemptions: redemptions.map((row) => ({
+            code: row.code,
+            value_percentage: row.valuePercentage,
+            order: row.paymentId,
+            status: row.status,
+            created_at: isoOrNull(row.createdAt),
+            redeemed_at: isoOrNull(row.redeemedAt),
+          })),
+          own_codes: own.map((row) => ({
+            code: row.code,
+            value_percentage: row.valuePercentage,
+            status: row.status,
+            expires_at: isoOrNull(row.expiresAt),
+            created_at: isoOrNull(row.createdAt),
+          })),
+        },
+      },
+    };
+  }
 
   /**
    * Checks a code for a member and an order, and answers it applied; throws the spec's errors

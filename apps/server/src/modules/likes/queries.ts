@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { asc, eq, or, type SQL, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, rowsOf } from "../../platform/db/index.ts";
 import type { ListedProfiles, TeaserRow } from "../profiles/service.ts";
 import { autoLikes, likes, swipeDays, swipes } from "./schema.ts";
@@ -293,4 +293,24 @@ export function listedRows(db: DbOrTx, listed: ListedProfiles, options: { where?
     sql`select "id", "name", "age", "country", "city", "fictional", "latitude", "longitude" from ${listed.from}
         ${options.where ? sql`where ${options.where}` : sql``} order by ${options.order} limit ${options.limit}`,
   );
+}
+
+// The data export (issue #27)
+
+/** Likes `me` gave and received, oldest first (both directions of every pair `me` is in). */
+export function likesOf(db: DbOrTx, me: number) {
+  return db
+    .select({ likerId: likes.likerId, likedId: likes.likedId, createdAt: likes.createdAt, matchedAt: likes.matchedAt })
+    .from(likes)
+    .where(or(eq(likes.likerId, me), eq(likes.likedId, me)))
+    .orderBy(asc(likes.createdAt));
+}
+
+/** The swipe game's passes and likes of `me`. */
+export function swipesOf(db: DbOrTx, me: number) {
+  return db
+    .select({ targetId: swipes.targetId, liked: swipes.liked, swipedAt: swipes.swipedAt })
+    .from(swipes)
+    .where(eq(swipes.profileId, me))
+    .orderBy(asc(swipes.swipedAt));
 }

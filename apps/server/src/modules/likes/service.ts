@@ -17,6 +17,7 @@ import {
   type SwipeStatus,
 } from "@app/contract";
 import { and, not, type SQL, sql } from "drizzle-orm";
+import { type ExportPart, type ExportSubject, isoOrNull } from "../../platform/data-export.ts";
 import { type Db, type DbOrTx, rowsOf, type Tx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { MemberEvents, PendingDelivery } from "../../platform/member-events.ts";
@@ -40,6 +41,7 @@ import {
   likeCountsStatement,
   likePageStatement,
   likesBetween,
+  likesOf,
   listedRows,
   lockPair,
   lockSwipeDay,
@@ -51,6 +53,7 @@ import {
   recordSwipe,
   type SwipeDayRow,
   saveSwipeDay,
+  swipesOf,
   type VisibleAmong,
 } from "./queries.ts";
 
@@ -93,6 +96,34 @@ export class LikeService {
     private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked" | "eachVisible" | "visibleAmong">,
     private readonly events: Pick<MemberEvents, "record" | "recordAll" | "deliver">,
   ) {}
+
+  /**
+   * The likes' part of the data export (issue #27): likes given and received (with the match time when
+   * mutual) and the swipe game's choices, naming the other profile by id.
+   */
+  async exportFor({ profileId }: ExportSubject): Promise<ExportPart> {
+    if (profileId === null) return { json: {} };
+    const [rows, swipeRows] = await Promise.all([likesOf(this.db, profileId), swipesOf(this.db, profileId)]);
+    const given = rows.filter((row) => row.likerId === profileId);
+    const received = rows.filter((row) => row.likedId === profileId);
+    return {
+      json: {
+        likes: {
+          given: given.map((row) => ({
+            profile_id: row.likedId,
+            liked_at: isoOrNull(row.createdAt),
+            matched_at: isoOrNull(row.matchedAt),
+          })),
+          received: received.map((row) => ({
+            profile_id: row.likerId,
+            liked_at: isoOrNull(row.createdAt),
+            matched_at: isoOrNull(row.matchedAt),
+          })),
+          swipes: swipeRows.map((row) => ({ profile_id: row.targetId, liked: row.liked, swiped_at: isoOrNull(row.swipedAt) })),
+        },
+      },
+    };
+  }
 
   /** The visibility policy's condition for `me`'s lists and contacts: visible, active, no block either way. */
   private visibleTo(me: number): (profileId: SQL) => SQL {
@@ -193,8 +224,11 @@ export class LikeService {
     return { created: true, state: "match", match: theirs, pending };
   }
 
-  /** The pop-ups a like may need (the target's and mine), which also says whether `me` may like `target`. */
-  private async popupsForLike(me: number, target: number): Promise<Map<number, LikePopupProfile>> {
+  /**
+   * The pop-ups a like may need (the target's and mine), which also says whether `me` may like `target`
+   * (profile_unavailable, cannot_like_self). Read before a like's transaction (likeAsPersona's caller too).
+   */
+  async popupsForLike(me: number, target: number): Promise<Map<number, LikePopupProfile>> {
     if (me === target) throw new AppError("cannot_like_self");
     const popups = await this.popups([target, me], me);
     if (!popups.has(target)) throw new AppError("profile_unavailable");
@@ -207,6 +241,25 @@ export class LikeService {
     const outcome = await this.db.transaction((tx) => this.likeIn(tx, member, target, popups));
     await this.events.deliver(...outcome.pending);
     return { id: target, state: outcome.state, match: outcome.match };
+  }
+
+  /**
+   * Issue #27: a like from a fictional profile, sent by an operator inside `tx` (the staff audit's
+   * transaction), under the same rules as a member's (visible, unblocked, a match when the member liked
+   * it). The caller checks that `persona` is fictional and reads `popups` (popupsForLike) before the
+   * transaction; the events go when `deliver` is called, after commit.
+   */
+  async likeAsPersona(
+    tx: Tx,
+    persona: Pick<Member, "userId" | "profileId">,
+    target: number,
+    popups: Map<number, LikePopupProfile>,
+  ): Promise<{ response: LikeResponse; deliver: () => Promise<void> }> {
+    const outcome = await this.likeIn(tx, persona, target, popups);
+    return {
+      response: { id: target, state: outcome.state, match: outcome.match },
+      deliver: () => this.events.deliver(...outcome.pending),
+    };
   }
 
   /** DELETE /api/like.php: takes my like back (a match becomes their one-sided like); idempotent. */

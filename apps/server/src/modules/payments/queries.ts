@@ -243,3 +243,85 @@ export async function updateVerification(
 ): Promise<void> {
   await db.update(directDebitVerifications).set(values).where(eq(directDebitVerifications.id, id));
 }
+
+// The data export (issue #27)
+
+/** Every payment of a member, oldest first. */
+export function allPaymentsOf(db: DbOrTx, userId: number): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.id));
+}
+
+/** A member's stored cards and accounts, as they were shown to them (label, method), oldest first. */
+export function mandatesOf(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      provider: paymentMandates.provider,
+      method: paymentMandates.method,
+      label: paymentMandates.label,
+      createdAt: paymentMandates.createdAt,
+      revokedAt: paymentMandates.revokedAt,
+    })
+    .from(paymentMandates)
+    .where(eq(paymentMandates.userId, userId))
+    .orderBy(asc(paymentMandates.id));
+}
+
+/** A member's direct-debit forms: what they typed (not the code's hash). */
+export function verificationsOf(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      name: directDebitVerifications.name,
+      iban: directDebitVerifications.iban,
+      phone: directDebitVerifications.phone,
+      createdAt: directDebitVerifications.createdAt,
+      usedAt: directDebitVerifications.usedAt,
+    })
+    .from(directDebitVerifications)
+    .where(eq(directDebitVerifications.userId, userId))
+    .orderBy(asc(directDebitVerifications.createdAt));
+}
+
+// Bundles in the staff console (issue #27)
+
+/** Every bundle, offered ones first in their order, with its prices and paid purchases. */
+export async function bundlesForStaff(db: DbOrTx) {
+  const bundles = await db
+    .select({
+      bundle: creditBundles,
+      // Qualified by hand: drizzle writes a one-table select's columns unqualified ("id" would be p's).
+      purchases: sql<number>`(select count(*)::int from "payments" p where p."bundle_id" = "credit_bundles"."id" and p."status" = 'paid')`,
+    })
+    .from(creditBundles)
+    .orderBy(desc(creditBundles.active), asc(creditBundles.position), asc(creditBundles.id));
+  const prices = await db.select().from(creditBundlePrices);
+  return bundles.map((row) => ({
+    ...row,
+    prices: prices.filter((price) => price.bundleId === row.bundle.id),
+  }));
+}
+
+/** Adds a bundle after the offered ones, with its prices; best value moves to it when asked. */
+export async function insertBundle(
+  tx: DbOrTx,
+  input: { credits: number; bestValue: boolean; prices: { currency: string; amountCents: number }[] },
+) {
+  if (input.bestValue) await tx.update(creditBundles).set({ bestValue: false }).where(eq(creditBundles.bestValue, true));
+  const [created] = await tx
+    .insert(creditBundles)
+    .values({
+      credits: input.credits,
+      bestValue: input.bestValue,
+      position: sql`(select coalesce(max(${creditBundles.position}), 0) + 1 from ${creditBundles})`,
+    })
+    .returning();
+  if (!created) throw new Error("bundle insert returned nothing");
+  await tx.insert(creditBundlePrices).values(input.prices.map((price) => ({ bundleId: created.id, ...price })));
+  return created;
+}
+
+/** Stops offering a bundle (the payments that bought it keep it); answers the row before, or nothing. */
+export async function retireBundle(tx: DbOrTx, id: number) {
+  const [before] = await tx.select().from(creditBundles).where(eq(creditBundles.id, id)).for("update").limit(1);
+  if (before) await tx.update(creditBundles).set({ active: false, bestValue: false }).where(eq(creditBundles.id, id));
+  return before;
+}

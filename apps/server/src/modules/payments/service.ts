@@ -1,4 +1,5 @@
 import type {
+  BundleCreate,
   BundlesResponse,
   LocaleCode,
   MemberContext,
@@ -6,13 +7,17 @@ import type {
   PaymentCreateResponse,
   PaymentMethod,
   PaymentStatus,
+  StaffBundle,
 } from "@app/contract";
 import { FORM_METHODS, OPEN_PAYMENT_STATUSES } from "@app/contract";
+import type { ExportPart, ExportSubject } from "../../platform/data-export.ts";
 import type { Db, Tx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { JobRef, JobRunner } from "../../platform/jobs.ts";
 import type { MemberEvents, PendingDelivery } from "../../platform/member-events.ts";
 import type { CreditService } from "../credits/index.ts";
+import { createBundle, listBundles, retire } from "./bundles-admin.ts";
+import { paymentsExport } from "./export.ts";
 import { methodsFor } from "./methods.ts";
 import type { PaymentProvider, ProviderPayment } from "./provider.ts";
 import { ProviderError } from "./provider.ts";
@@ -140,6 +145,18 @@ export class PaymentService {
   /** Other modules' work in the transaction that records a payment as paid (the discounts issue's redemption). */
   onPaid(listener: (tx: Tx, payment: PaymentRow) => Promise<void>): void {
     this.paidListeners.push(listener);
+  }
+
+  /** Bundles in the staff console (issue #27; bundles-admin.ts): writes in the caller's transaction. */
+  readonly bundles = {
+    list: (): Promise<StaffBundle[]> => listBundles(this.deps.db),
+    create: (tx: Tx, input: BundleCreate): Promise<StaffBundle> => createBundle(tx, input),
+    retire: (tx: Tx, bundleId: number) => retire(tx, bundleId),
+  };
+
+  /** The payments' part of the data export (issue #27; export.ts). */
+  exportFor(subject: ExportSubject): Promise<ExportPart> {
+    return paymentsExport(this.deps.db, subject);
   }
 
   /** The bundles and methods for a payment country and currency, and the member's repeat order. */

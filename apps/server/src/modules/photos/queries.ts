@@ -1,9 +1,13 @@
-import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/index.ts";
+import type { ModerationReason } from "@app/contract";
+import { and, asc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { photos } from "./schema.ts";
 
 export type PhotoRow = typeof photos.$inferSelect;
 export type NewPhoto = typeof photos.$inferInsert;
+
+/** The advisory lock (with the profile id) under which a profile's photos are added or decided. */
+const PHOTOS_LOCK = 7_300_000;
 
 export async function findPhotoByFile(db: Db, file: string): Promise<PhotoRow | undefined> {
   const [row] = await db
@@ -52,13 +56,18 @@ export async function photosOfProfile(db: Db, profileId: number): Promise<PhotoR
  */
 export async function insertPhotoWithinLimit(db: Db, row: NewPhoto, limit: number): Promise<PhotoRow | null> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${7_300_000}, ${row.profileId})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${PHOTOS_LOCK}, ${row.profileId})`);
     const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(photos).where(eq(photos.profileId, row.profileId));
     const n = count?.n ?? 0;
     if (n >= limit) return null;
+    // The first photo becomes the main one, and so does a new one when none is main (the main was rejected).
+    const [main] = await tx
+      .select({ id: photos.id })
+      .from(photos)
+      .where(and(eq(photos.profileId, row.profileId), eq(photos.isMain, true)));
     const [created] = await tx
       .insert(photos)
-      .values({ ...row, isMain: n === 0, position: n })
+      .values({ ...row, isMain: !main, position: n })
       .returning();
     return created ?? null;
   });
@@ -130,4 +139,85 @@ export async function deletePhoto(db: Db, profileId: number, photoId: number): P
     }
     return removed;
   });
+}
+
+/** Which part of a review queue to read: after a (time, id) cursor, of one profile. */
+export interface ReviewQueueOptions {
+  after?: { at: Date; id: number } | undefined;
+  profileId?: number | undefined;
+}
+
+export async function photosByIds(db: Db, ids: readonly number[]): Promise<PhotoRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(photos)
+    .where(inArray(photos.id, [...ids]));
+}
+
+/** The photos waiting for review, oldest first (partial index photos_review_queue), of one profile or all. */
+export async function photosInReview(db: Db, limit: number, options: ReviewQueueOptions = {}): Promise<PhotoRow[]> {
+  const { after, profileId } = options;
+  return db
+    .select()
+    .from(photos)
+    .where(
+      and(
+        eq(photos.reviewPending, true),
+        profileId === undefined ? undefined : eq(photos.profileId, profileId),
+        after ? or(gt(photos.createdAt, after.at), and(eq(photos.createdAt, after.at), gt(photos.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .limit(limit);
+}
+
+/** How many photos wait for review. */
+export async function countPhotosInReview(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(photos).where(eq(photos.reviewPending, true));
+  return row?.n ?? 0;
+}
+
+/**
+ * Records a moderator's decision on a photo still waiting for review (null when it no longer waits:
+ * deleted, or decided by someone else meanwhile). A rejected photo stops being the main one; a profile
+ * left without a main photo gets its first active one as main, so that others see a main image again.
+ */
+export async function decidePhoto(
+  tx: DbOrTx,
+  photoId: number,
+  decision: { approve: true } | { approve: false; reason: ModerationReason },
+): Promise<PhotoRow | null> {
+  const [decided] = await tx
+    .update(photos)
+    .set({
+      reviewPending: false,
+      reviewedAt: new Date(),
+      status: decision.approve ? "active" : "rejected",
+      rejectionReason: decision.approve ? null : decision.reason,
+      ...(decision.approve ? {} : { isMain: false }),
+    })
+    .where(and(eq(photos.id, photoId), eq(photos.reviewPending, true)))
+    .returning();
+  if (!decided) return null;
+  // The profile's photo lock (as an upload takes it): two decisions at once never make two main photos.
+  await tx.execute(sql`select pg_advisory_xact_lock(${PHOTOS_LOCK}, ${decided.profileId})`);
+  const [main] = await tx
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.profileId, decided.profileId), eq(photos.isMain, true)));
+  if (!main) {
+    // Without a main photo (the main one was just rejected, or was rejected earlier), the first active one takes its place.
+    const [next] = await tx
+      .select({ id: photos.id })
+      .from(photos)
+      .where(and(eq(photos.profileId, decided.profileId), eq(photos.status, "active")))
+      .orderBy(asc(photos.position), asc(photos.id))
+      .limit(1);
+    if (next) {
+      await tx.update(photos).set({ isMain: true }).where(eq(photos.id, next.id));
+      if (next.id === decided.id) decided.isMain = true;
+    }
+  }
+  return decided;
 }

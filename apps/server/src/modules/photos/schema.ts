@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { profiles } from "../profiles/schema.ts";
+import { moderationReason, profiles } from "../profiles/schema.ts";
 
 export const photoStatus = pgEnum("photo_status", ["pending", "active", "rejected"]);
 
@@ -25,10 +25,17 @@ export const photos = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Waits in the staff's review queue (issue #27): new uploads; seeded and earlier photos do not. */
+    reviewPending: boolean("review_pending").notNull().default(false),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** Why a moderator rejected it (status rejected); the member reads it in their language. */
+    rejectionReason: moderationReason("rejection_reason"),
   },
   (t) => [
     index("photos_profile").on(t.profileId, t.position),
     uniqueIndex("photos_one_main").on(t.profileId).where(sql`${t.isMain}`),
     uniqueIndex("photos_filename_unique").on(t.filename),
+    // The review queue, oldest first.
+    index("photos_review_queue").on(t.createdAt, t.id).where(sql`${t.reviewPending}`),
   ],
 );

@@ -1,12 +1,21 @@
 import { randomBytes } from "node:crypto";
-import { type MainImage as ContractMainImage, PHOTO_UPLOAD, type Photo } from "@app/contract";
+import {
+  type MainImage as ContractMainImage,
+  type ModerationMode,
+  type ModerationReason,
+  PHOTO_UPLOAD,
+  type Photo,
+} from "@app/contract";
 import type { SQL } from "drizzle-orm";
 import pLimit from "p-limit";
 import sharp from "sharp";
-import type { Db } from "../../platform/db/index.ts";
+import { type ExportFile, type ExportPart, type ExportSubject, isoOrNull } from "../../platform/data-export.ts";
+import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Storage } from "../../platform/storage.ts";
 import {
+  countPhotosInReview,
+  decidePhoto,
   deletePhoto,
   findPhotoByFile,
   findPhotoOfProfile,
@@ -18,7 +27,10 @@ import {
   movePhoto,
   type NewPhoto,
   type PhotoRow,
+  photosByIds,
+  photosInReview,
   photosOfProfile,
+  type ReviewQueueOptions,
   setMainPhoto,
   setPhotoPrivate,
 } from "./queries.ts";
@@ -48,6 +60,8 @@ function newKey(suffix: string): string {
  * Measured before the limit: 8 parallel 36 MP uploads raised the process's memory by 230 MB.
  */
 export const IMAGE_WORK_CONCURRENCY = 2;
+
+export type { PhotoRow, ReviewQueueOptions };
 
 export class PhotoService {
   /** Every sharp pipeline of this service (uploads and blurred copies) runs through this queue. */
@@ -143,6 +157,7 @@ export class PhotoService {
       url: this.urlOf(row.filename),
       thumb_url: this.urlOf(row.thumbFilename),
       status: row.status,
+      rejection_reason: row.status === "rejected" ? row.rejectionReason : null,
       is_main: row.isMain,
       private: row.private,
       position: row.position,
@@ -150,17 +165,35 @@ export class PhotoService {
   }
 
   /**
+   * The stored bytes of one of a profile's active photos, private ones included (issue #27: an operator
+   * sends a fictional profile's own photo in its chat, re-encoded by storeChatPhoto); null when the
+   * profile has no such active photo.
+   */
+  async activePhotoBytes(profileId: number, photoId: number): Promise<Buffer | null> {
+    const row = (await photosOfProfile(this.db, profileId)).find((photo) => photo.id === photoId && photo.status === "active");
+    return row ? await this.storage.get(row.filename) : null;
+  }
+
+  /**
    * An uploaded photo: the real type is read from the bytes (JPEG, PNG or WebP only), pixel floods
    * are refused before decoding, and the stored files are re-encoded without any metadata. Nothing is
    * stored when a check fails or the member is at their limit.
    */
-  async upload(profileId: number, input: Buffer, limit: number): Promise<Photo[]> {
+  async upload(profileId: number, input: Buffer, limit: number, review: ModerationMode): Promise<Photo[]> {
     await this.checkUpload(input);
     if ((await photosOfProfile(this.db, profileId)).length >= limit) throw new AppError("photo_limit_reached", { limit });
     let row: NewPhoto;
     try {
-      // Uploads are visible at once; moderation can reject them afterwards (status stays in the row).
-      row = await this.addFromBuffer(profileId, input, { isMain: false, status: "active", position: 0 });
+      // Every upload waits for review (issue #27): a site reviewing before keeps it from others until it
+      // is approved (pending); one reviewing after shows it at once, until a moderator rejects it.
+      row = {
+        ...(await this.addFromBuffer(profileId, input, {
+          isMain: false,
+          status: review === "before" ? "pending" : "active",
+          position: 0,
+        })),
+        reviewPending: true,
+      };
     } catch {
       throw new AppError("photo_invalid");
     }
@@ -229,6 +262,8 @@ export class PhotoService {
   ): Promise<Photo[]> {
     const photo = await findPhotoOfProfile(this.db, photoId, profileId);
     if (!photo) throw new AppError("not_found");
+    // Others never see a rejected photo: as the main one it would leave the profile without a face.
+    if (change.main && photo.status === "rejected") throw new AppError("photo_rejected");
     if (change.main) await setMainPhoto(this.db, profileId, photoId);
     if (change.private !== undefined) await setPhotoPrivate(this.db, profileId, photoId, change.private);
     if (change.position !== undefined) await movePhoto(this.db, profileId, photoId, change.position);
@@ -248,6 +283,40 @@ export class PhotoService {
     return this.listOwn(profileId);
   }
 
+  /** Photos waiting for review, oldest first, of one profile or all (the staff's queue). */
+  inReview(limit: number, options: ReviewQueueOptions = {}): Promise<PhotoRow[]> {
+    return photosInReview(this.db, limit, options);
+  }
+
+  countInReview(): Promise<number> {
+    return countPhotosInReview(this.db);
+  }
+
+  /**
+   * A moderator's decision on a photo waiting for review, in the caller's transaction (the staff audit
+   * log's): approved, it is shown to others; rejected, to its owner only, with the reason. Null when the
+   * photo no longer waits (deleted, or decided meanwhile).
+   */
+  decide(
+    tx: DbOrTx,
+    photoId: number,
+    decision: { approve: true } | { approve: false; reason: ModerationReason },
+  ): Promise<PhotoRow | null> {
+    return decidePhoto(tx, photoId, decision);
+  }
+
+  /** A photo by id, whatever its status and owner (the staff's review). */
+  async find(photoId: number): Promise<PhotoRow | undefined> {
+    return (await photosByIds(this.db, [photoId]))[0];
+  }
+
+  /** A photo's stored bytes by id and size, whatever its status (the staff's review; the caller checks the role). */
+  async bytesOf(photoId: number, size: "full" | "thumb"): Promise<Buffer | null> {
+    const row = await this.find(photoId);
+    if (!row) return null;
+    return this.storage.get(size === "full" ? row.filename : row.thumbFilename);
+  }
+
   async deleteFilesOfProfile(profileId: number): Promise<void> {
     for (const row of await photosOfProfile(this.db, profileId)) {
       await Promise.all([
@@ -256,6 +325,37 @@ export class PhotoService {
         this.storage.delete(row.thumbFilename.replace(/-t\.jpg$/, "-b.jpg")),
       ]);
     }
+  }
+
+  /**
+   * The photos' part of the data export (issue #27): each photo's details and its file as stored (the
+   * full size; the thumbnail is the same picture smaller), pending and rejected ones included.
+   */
+  async exportFor({ profileId }: ExportSubject): Promise<ExportPart> {
+    if (profileId === null) return { json: {} };
+    const rows = await photosOfProfile(this.db, profileId);
+    const files: ExportFile[] = [];
+    const listed = [];
+    for (const row of rows) {
+      const bytes = await this.storage.get(row.filename);
+      const file = bytes ? `photos/${row.id}.jpg` : null;
+      if (bytes && file) files.push({ path: file, bytes });
+      listed.push({
+        id: row.id,
+        file,
+        status: row.status,
+        in_review: row.reviewPending,
+        reviewed_at: isoOrNull(row.reviewedAt),
+        rejection_reason: row.rejectionReason,
+        main: row.isMain,
+        private: row.private,
+        position: row.position,
+        width: row.width,
+        height: row.height,
+        created_at: isoOrNull(row.createdAt),
+      });
+    }
+    return { json: { photos: listed }, files };
   }
 
   async saveRows(rows: NewPhoto[]): Promise<void> {

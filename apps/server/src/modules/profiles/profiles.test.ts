@@ -27,24 +27,8 @@ async function photoWithGps(): Promise<Buffer> {
     .toBuffer();
 }
 
-function multipart(file: Buffer, filename = "me.jpg", field = "photo", type = "image/jpeg") {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, file, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(client: TestClient, file: Buffer, options: { filename?: string; field?: string; type?: string } = {}) {
-  const body = multipart(file, options.filename, options.field, options.type);
-  return app.server.inject({
-    method: "POST",
-    url: "/api/photos.php",
-    remoteAddress: client.address,
-    headers: { "content-type": body.contentType, cookie: client.cookieHeader() },
-    payload: body.payload,
-  });
+function upload(client: TestClient, file: Buffer, options: { filename?: string; field?: string; type?: string } = {}) {
+  return client.upload("/api/photos.php", file, options);
 }
 
 const storedFiles = async () =>

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
+import type { ModerationReason } from "@app/contract";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { profiles } from "./schema.ts";
@@ -39,7 +40,11 @@ export interface TeaserRow {
 }
 
 export async function insertProfile(db: DbOrTx, row: NewProfile): Promise<ProfileRow> {
-  const [created] = await db.insert(profiles).values(row).returning();
+  // A profile made with an about text (the seed's, a test's) starts with it approved.
+  const [created] = await db
+    .insert(profiles)
+    .values({ aboutApproved: row.about ?? "", ...row })
+    .returning();
   if (!created) throw new Error("profile insert returned nothing");
   return created;
 }
@@ -260,4 +265,93 @@ export async function relatedProfiles(
     )
     .orderBy(sql`abs(${profiles.birthDate} - ${options.profile.birthDate}::date)`, asc(profiles.id))
     .limit(options.limit);
+}
+
+/** Names and members (user ids) of profiles by id, whatever their visibility (the staff's review queue). */
+export async function profileMembers(db: Db, ids: readonly number[]): Promise<{ id: number; userId: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: profiles.id, userId: profiles.userId, name: profiles.name })
+    .from(profiles)
+    .where(inArray(profiles.id, [...ids]));
+}
+
+export interface AboutInReview {
+  profileId: number;
+  userId: number;
+  name: string;
+  text: string;
+  /** What others see meanwhile when the site reviews before (the last approved text). */
+  approved: string;
+  /** Others see this text meanwhile (the site reviews after). */
+  live: boolean;
+  submittedAt: Date;
+}
+
+const aboutInReviewColumns = {
+  profileId: profiles.id,
+  userId: profiles.userId,
+  name: profiles.name,
+  text: sql<string>`${profiles.aboutReview}`,
+  approved: profiles.aboutApproved,
+  live: sql<boolean>`${profiles.about} = ${profiles.aboutReview}`,
+  submittedAt: sql<Date>`${profiles.aboutSubmittedAt}`.mapWith(profiles.aboutSubmittedAt),
+};
+
+/** About texts waiting for review, oldest first (partial index profiles_about_review_queue), of one profile or all. */
+export async function aboutTextsInReview(
+  db: Db,
+  limit: number,
+  options: { after?: { at: Date; id: number } | undefined; profileId?: number | undefined } = {},
+): Promise<AboutInReview[]> {
+  const { after, profileId } = options;
+  return db
+    .select(aboutInReviewColumns)
+    .from(profiles)
+    .where(
+      and(
+        isNotNull(profiles.aboutReview),
+        profileId === undefined ? undefined : eq(profiles.id, profileId),
+        after
+          ? or(gt(profiles.aboutSubmittedAt, after.at), and(eq(profiles.aboutSubmittedAt, after.at), gt(profiles.id, after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(profiles.aboutSubmittedAt), asc(profiles.id))
+    .limit(limit);
+}
+
+export async function countAboutTextsInReview(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(isNotNull(profiles.aboutReview));
+  return row?.n ?? 0;
+}
+
+/**
+ * A moderator's decision on the about text a profile submitted at `submittedAt` (null when that text no
+ * longer waits: decided meanwhile, or the member wrote another since). Approved, it becomes the text
+ * others see and the last approved one; rejected, the profile reverts to the last approved one.
+ */
+export async function decideAbout(
+  tx: DbOrTx,
+  profileId: number,
+  submittedAt: Date,
+  decision: { approve: true } | { approve: false; reason: ModerationReason },
+): Promise<AboutInReview | null> {
+  const waiting = and(eq(profiles.id, profileId), isNotNull(profiles.aboutReview), eq(profiles.aboutSubmittedAt, submittedAt));
+  const [row] = await tx.select(aboutInReviewColumns).from(profiles).where(waiting).for("update");
+  if (!row) return null;
+  await tx
+    .update(profiles)
+    .set(
+      decision.approve
+        ? { about: row.text, aboutApproved: row.text, aboutReview: null, aboutSubmittedAt: null, aboutRejection: null }
+        : {
+            about: sql`${profiles.aboutApproved}`,
+            aboutReview: null,
+            aboutSubmittedAt: null,
+            aboutRejection: decision.reason,
+          },
+    )
+    .where(eq(profiles.id, profileId));
+  return row;
 }

@@ -29,12 +29,13 @@ export async function profileRoutes(app: FastifyInstance, { profiles, photos, si
 
   handle(app, ENDPOINTS.ownProfile, async ({ member }) => ({ profile: await profiles.own(member.userId, photoLimitOf(member)) }));
 
-  handle(app, ENDPOINTS.saveProfile, async ({ member, body }) => {
+  handle(app, ENDPOINTS.saveProfile, async ({ request, member, body }) => {
     const regions = site.regions();
     const profile = await profiles.update(member.userId, body, {
       photoLimit: photoLimitOf(member),
       servedCountries: Object.keys(regions),
       regionsOf: (country) => (regions[country] ?? []).map((r) => r.code),
+      review: (await settingsOf(request)).moderation,
     });
     return { profile };
   });
@@ -68,6 +69,7 @@ export async function profileRoutes(app: FastifyInstance, { profiles, photos, si
     });
     if (file.file.truncated) throw new AppError("photo_too_large");
     const limit = photoLimitOf(member);
-    return { photos: await photos.upload(member.profileId, buffer, limit), photo_limit: limit };
+    const review = (await settingsOf(request)).moderation;
+    return { photos: await photos.upload(member.profileId, buffer, limit, review), photo_limit: limit };
   });
 }

@@ -1,4 +1,13 @@
-import { BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEEKING, SEXUALITIES } from "@app/contract";
+import {
+  BODY_TYPES,
+  EYE_COLORS,
+  GENDERS,
+  HAIR_COLORS,
+  MODERATION_REASONS,
+  RELATIONSHIP_STATUSES,
+  SEEKING,
+  SEXUALITIES,
+} from "@app/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -24,6 +33,8 @@ export const hairColor = pgEnum("hair_color", HAIR_COLORS);
 export const eyeColor = pgEnum("eye_color", EYE_COLORS);
 export const bodyType = pgEnum("body_type", BODY_TYPES);
 export const relationshipStatus = pgEnum("relationship_status", RELATIONSHIP_STATUSES);
+/** Why a photo or an about text was rejected (issue #27); the photos module's table uses it too. */
+export const moderationReason = pgEnum("moderation_reason", MODERATION_REASONS);
 
 /** What a member shows of themselves. Coordinates are private: never sent to another member. */
 export const profiles = pgTable(
@@ -51,7 +62,15 @@ export const profiles = pgTable(
     relationshipStatus: relationshipStatus("relationship_status"),
     tattoos: boolean("tattoos"),
     interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+    /** The about text others see: the last approved one, or (a site reviewing after) the one in review. */
     about: text("about").notNull().default(""),
+    /** The last approved about text (issue #27): what a rejected text reverts to. */
+    aboutApproved: text("about_approved").notNull().default(""),
+    /** The about text waiting for review, null when none waits. */
+    aboutReview: text("about_review"),
+    aboutSubmittedAt: timestamp("about_submitted_at", { withTimezone: true }),
+    /** Why the member's last about text was rejected, until they write another. */
+    aboutRejection: moderationReason("about_rejection"),
     fictional: boolean("fictional").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -67,6 +86,8 @@ export const profiles = pgTable(
     // the index; the second serves lists over several countries or both genders, and the teaser.
     index("profiles_listed_recent").on(t.status, t.gender, t.country, t.createdAt, t.id, t.birthDate),
     index("profiles_listed_all_recent").on(t.status, t.createdAt, t.id),
+    // The review queue of about texts, oldest first.
+    index("profiles_about_review_queue").on(t.aboutSubmittedAt, t.id).where(sql`${t.aboutReview} is not null`),
     // Support finds members by the start of their name, whatever its case.
     index("profiles_name_prefix").on(sql`lower(${t.name}) text_pattern_ops`),
   ],

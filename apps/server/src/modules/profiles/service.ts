@@ -5,6 +5,8 @@ import {
   type LikeState,
   type MemberContext,
   type MemberResponse,
+  type ModerationMode,
+  type ModerationReason,
   type OwnProfile,
   type ProfileUpdate,
   type Settings,
@@ -12,13 +14,18 @@ import {
   type User,
 } from "@app/contract";
 import { and, notInArray, type SQL, sql } from "drizzle-orm";
+import { type ExportPart, type ExportSubject, isoOrNull } from "../../platform/data-export.ts";
 import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { BlockService } from "../blocks/index.ts";
 import { type Coordinates, LocationService } from "../location/service.ts";
-import type { MainImage, PhotoService, PhotoViewer } from "../photos/service.ts";
+import type { MainImage, PhotoService, PhotoViewer, ReviewQueueOptions } from "../photos/service.ts";
 import {
+  type AboutInReview,
+  aboutTextsInReview,
   cardOfColumn,
+  countAboutTextsInReview,
+  decideAbout,
   findProfileOfUser,
   findVisibleProfile,
   insertProfile,
@@ -31,6 +38,7 @@ import {
   positionOfUserColumn,
   profileDetails,
   profileIdOfUserColumn,
+  profileMembers,
   profileNames,
   profilesWithoutPosition,
   relatedProfiles,
@@ -41,7 +49,7 @@ import {
 } from "./queries.ts";
 import { profiles } from "./schema.ts";
 
-export type { ListedProfiles, ProfileFilters, TeaserRow };
+export type { AboutInReview, ListedProfiles, ProfileFilters, TeaserRow };
 
 /**
  * Who is looking: their own profile (excluded from results), whether they are premium, and the centre
@@ -51,6 +59,29 @@ export interface Asker {
   profileId: number | null;
   paid: boolean;
   origin?: Coordinates | null;
+}
+
+/**
+ * The columns a new about text changes (issue #27). An empty text, or the last approved one again, needs
+ * no review; any other waits in the queue, shown to others at once when the site reviews after, and
+ * kept from them (the last approved text stays) when it reviews before. Saving the text the member
+ * already has changes nothing.
+ */
+function aboutChange(
+  profile: Pick<ProfileRow, "about" | "aboutApproved" | "aboutReview">,
+  text: string,
+  review: ModerationMode,
+): Partial<NewProfile> {
+  if (text === (profile.aboutReview ?? profile.about)) return {};
+  if (text === "" || text === profile.aboutApproved) {
+    return { about: text, aboutApproved: text, aboutReview: null, aboutSubmittedAt: null, aboutRejection: null };
+  }
+  return {
+    about: review === "before" ? profile.aboutApproved : text,
+    aboutReview: text,
+    aboutSubmittedAt: new Date(),
+    aboutRejection: null,
+  };
 }
 
 /** A profile's position: the centre of its city, when the city is known. */
@@ -345,7 +376,9 @@ export class ProfileService {
       relationship_status: profile.relationshipStatus,
       tattoos: profile.tattoos,
       interests: profile.interests as OwnProfile["interests"],
-      about: profile.about,
+      about: profile.aboutReview ?? profile.about,
+      about_in_review: profile.aboutReview !== null && profile.aboutReview !== profile.about,
+      about_rejection: profile.aboutRejection,
       main_image: await this.photos.ownMainImage(profile.id),
       photos: await this.photos.listOwn(profile.id),
       photo_limit: photoLimit,
@@ -360,7 +393,13 @@ export class ProfileService {
   async update(
     userId: number,
     patch: ProfileUpdate,
-    options: { photoLimit: number; servedCountries: readonly string[]; regionsOf: (country: string) => readonly string[] },
+    options: {
+      photoLimit: number;
+      servedCountries: readonly string[];
+      regionsOf: (country: string) => readonly string[];
+      /** When the site reviews a changed about text (Settings.moderation). */
+      review: ModerationMode;
+    },
   ): Promise<OwnProfile> {
     const profile = await findProfileOfUser(this.db, userId);
     if (!profile) throw new AppError("not_found");
@@ -395,7 +434,7 @@ export class ProfileService {
       ...(patch.relationship_status !== undefined ? { relationshipStatus: patch.relationship_status } : {}),
       ...(patch.tattoos !== undefined ? { tattoos: patch.tattoos } : {}),
       ...(patch.interests !== undefined ? { interests: [...new Set(patch.interests)] } : {}),
-      ...(patch.about !== undefined ? { about: patch.about } : {}),
+      ...(patch.about !== undefined ? aboutChange(profile, patch.about, options.review) : {}),
     });
     return this.presentOwn(updated ?? profile, options.photoLimit);
   }
@@ -419,6 +458,78 @@ export class ProfileService {
   askerOf(member: MemberContext | null): Asker | null {
     // The city centre comes with the session (member context): a list needs no look-up of who asks.
     return member ? { profileId: member.profileId, paid: member.paid, origin: member.position } : null;
+  }
+
+  /**
+   * The profile's part of the data export (issue #27): every field the member gave, the city centre
+   * their place was placed at included (private to them, so theirs to read).
+   */
+  async exportFor({ userId }: ExportSubject): Promise<ExportPart> {
+    const profile = await findProfileOfUser(this.db, userId);
+    if (!profile) return { json: {} };
+    return {
+      json: {
+        profile: {
+          id: profile.id,
+          status: profile.status,
+          name: profile.name,
+          gender: profile.gender,
+          sexuality: profile.sexuality,
+          seeking: profile.seeking,
+          birth_date: profile.birthDate,
+          country: profile.country,
+          region: profile.region,
+          city: profile.city,
+          latitude: profile.latitude,
+          longitude: profile.longitude,
+          hair_color: profile.hairColor,
+          eye_color: profile.eyeColor,
+          body_type: profile.bodyType,
+          relationship_status: profile.relationshipStatus,
+          tattoos: profile.tattoos,
+          interests: profile.interests,
+          about: profile.about,
+          about_approved: profile.aboutApproved,
+          about_in_review: profile.aboutReview,
+          about_submitted_at: isoOrNull(profile.aboutSubmittedAt),
+          about_rejection_reason: profile.aboutRejection,
+          created_at: isoOrNull(profile.createdAt),
+          updated_at: isoOrNull(profile.updatedAt),
+        },
+      },
+    };
+  }
+
+  /** Names and members (user ids) of profiles by id, whatever their visibility (the staff's review queue). */
+  async membersOf(ids: readonly number[]): Promise<Map<number, { userId: number; name: string }>> {
+    return new Map((await profileMembers(this.db, ids)).map((row) => [row.id, { userId: row.userId, name: row.name }]));
+  }
+
+  /** About texts waiting for review, oldest first, of one profile or all (the staff's queue). */
+  aboutInReview(limit: number, options: ReviewQueueOptions = {}): Promise<AboutInReview[]> {
+    return aboutTextsInReview(this.db, limit, options);
+  }
+
+  /** The profile id of a member (user id), or null when they have none. */
+  async profileIdOfMember(userId: number): Promise<number | null> {
+    return (await findProfileOfUser(this.db, userId))?.id ?? null;
+  }
+
+  countAboutInReview(): Promise<number> {
+    return countAboutTextsInReview(this.db);
+  }
+
+  /**
+   * A moderator's decision on the about text a profile submitted at `submittedAt`, in the caller's
+   * transaction (the staff audit log's); null when that text no longer waits.
+   */
+  decideAbout(
+    tx: DbOrTx,
+    profileId: number,
+    submittedAt: Date,
+    decision: { approve: true } | { approve: false; reason: ModerationReason },
+  ): Promise<AboutInReview | null> {
+    return decideAbout(tx, profileId, submittedAt, decision);
   }
 
   /** Removes the photo files of a member being erased (rows go with the account's cascade). */

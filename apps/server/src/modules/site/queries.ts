@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/index.ts";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { companies, sites } from "./schema.ts";
 
 export type SiteRow = typeof sites.$inferSelect;
@@ -28,4 +28,19 @@ export async function insertSiteWithCompany(db: Db, company: NewCompany, site: O
     if (!created) throw new Error("site insert returned nothing");
     return created;
   });
+}
+
+/** One site, locked for the rest of the transaction (an edit from the staff console reads then writes it). */
+export async function lockSite(tx: DbOrTx, id: number): Promise<SiteRow | undefined> {
+  const [row] = await tx.select().from(sites).where(eq(sites.id, id)).for("update").limit(1);
+  return row;
+}
+
+export async function updateSite(tx: DbOrTx, id: number, values: Partial<NewSite>): Promise<void> {
+  await tx.update(sites).set(values).where(eq(sites.id, id));
+}
+
+/** Every site, the default first (the staff console's settings page). */
+export function sitesInOrder(db: DbOrTx): Promise<SiteRow[]> {
+  return db.select().from(sites).orderBy(desc(sites.isDefault), asc(sites.id));
 }

@@ -1,93 +1,25 @@
 import {
   type CompanyInfo,
+  type EditableSettings,
   INTEREST_KEYS,
   type Interest,
   isLocaleCode,
   type LocaleCode,
-  PROFILE_FIELDS,
   type RegionsResponse,
-  SEARCH_FIELDS,
   type Settings,
-  settingsSchema,
+  type SettingsChange,
+  type StaffSite,
 } from "@app/contract";
 import { z } from "zod";
-import type { Db } from "../../platform/db/index.ts";
+import type { Db, DbOrTx } from "../../platform/db/index.ts";
+import { AppError } from "../../platform/errors.ts";
 import { t } from "../../platform/i18n.ts";
 import { REGIONS } from "./data/regions.ts";
-import { allSites, type CompanyRow, type SiteRow } from "./queries.ts";
+import { DEFAULT_OVERRIDES, SERVED_COUNTRIES, type SiteOverrides, siteOverridesSchema } from "./overrides.ts";
+import { allSites, type CompanyRow, lockSite, type SiteRow, sitesInOrder, updateSite } from "./queries.ts";
+import { changesBetween, checkedSettings, editableOf, presentSite, rowValuesOf } from "./settings-edit.ts";
 
-/** Countries the product serves; each has regions in data/regions.ts. */
-export const SERVED_COUNTRIES = ["NL", "BE", "DE", "AT", "CH", "FR", "IT", "ES", "PL", "GB", "IE", "US", "CA", "AU", "NZ"];
-
-/**
- * Settings a site may override in its `settings` column. Everything else is derived from the site's
- * columns or the request. Defaults are the product's choices where the spec says "not shown".
- */
-export const siteOverridesSchema = settingsSchema
-  .pick({
-    countries: true,
-    visible_profile_fields: true,
-    cdn_prefix: true,
-    message_credits: true,
-    photo_credits: true,
-    gift_credits: true,
-    signup_credits: true,
-    message_length: true,
-    minimum_message_costs: true,
-    enable_site_entry_popup: true,
-    site_entry_popup_countries: true,
-    push_public_key: true,
-    search_fields: true,
-    refund_days: true,
-    signups: true,
-    logged_out_search: true,
-    logged_out_search_trafficsource: true,
-    member_resell: true,
-    resell_tiles: true,
-    fictional_icon: true,
-  })
-  .partial();
-export type SiteOverrides = z.infer<typeof siteOverridesSchema>;
-
-const euro = { costs: 0.99, currency: "EUR" };
-export const DEFAULT_OVERRIDES: Required<SiteOverrides> = {
-  countries: SERVED_COUNTRIES,
-  visible_profile_fields: [...PROFILE_FIELDS],
-  cdn_prefix: "/cdn/",
-  message_credits: 10,
-  photo_credits: 20,
-  gift_credits: 30,
-  signup_credits: 20,
-  message_length: 2000,
-  minimum_message_costs: {
-    NL: euro,
-    BE: euro,
-    DE: euro,
-    AT: euro,
-    FR: euro,
-    IT: euro,
-    ES: euro,
-    IE: euro,
-    CH: { costs: 0.99, currency: "CHF" },
-    PL: { costs: 4.49, currency: "PLN" },
-    GB: { costs: 0.89, currency: "GBP" },
-    US: { costs: 0.99, currency: "USD" },
-    CA: { costs: 1.29, currency: "CAD" },
-    AU: { costs: 1.49, currency: "AUD" },
-    NZ: { costs: 1.59, currency: "NZD" },
-  },
-  enable_site_entry_popup: "yes",
-  site_entry_popup_countries: [],
-  push_public_key: null,
-  search_fields: [...SEARCH_FIELDS],
-  refund_days: 14,
-  signups: "all",
-  logged_out_search: "all",
-  logged_out_search_trafficsource: "all",
-  member_resell: false,
-  resell_tiles: [],
-  fictional_icon: "masks",
-};
+export { DEFAULT_OVERRIDES, SERVED_COUNTRIES, type SiteOverrides, siteOverridesSchema } from "./overrides.ts";
 
 export interface SiteContext {
   site: SiteRow;
@@ -170,6 +102,38 @@ export class SiteService {
     if (!claimed || claimed.site.isDefault) return origin.origin;
     origin.hostname = claimed.site.host;
     return origin.origin;
+  }
+
+  // The staff console's settings page (issue #27): admins edit each site's Settings fields.
+
+  /** Every site with its editable settings, read from the database (not the cache). */
+  async sitesForStaff(): Promise<StaffSite[]> {
+    return (await sitesInOrder(this.db)).map(presentSite);
+  }
+
+  /** What saving `input` on the site would change, checked as a save checks it (nothing is written). */
+  async previewSettings(siteId: number, input: unknown): Promise<SettingsChange[]> {
+    const row = (await sitesInOrder(this.db)).find((site) => site.id === siteId);
+    if (!row) throw new AppError("not_found");
+    return changesBetween(editableOf(row), checkedSettings(input));
+  }
+
+  /**
+   * Saves a site's settings in the caller's transaction (staff.audited: the audit row with the values
+   * before and after is written in the same one). Checked first: bad input changes nothing. The caller
+   * calls `invalidate()` once it committed; other nodes see the change within the cache time.
+   */
+  async updateSettings(
+    tx: DbOrTx,
+    siteId: number,
+    input: unknown,
+  ): Promise<{ before: EditableSettings; after: EditableSettings; changes: SettingsChange[] }> {
+    const settings = checkedSettings(input);
+    const row = await lockSite(tx, siteId);
+    if (!row) throw new AppError("not_found");
+    const before = editableOf(row);
+    await updateSite(tx, siteId, rowValuesOf(settings));
+    return { before, after: settings, changes: changesBetween(before, settings) };
   }
 
   /** Forgets the cached sites (after an edit, and in tests). */

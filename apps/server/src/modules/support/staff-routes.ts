@@ -2,9 +2,7 @@ import { STAFF_SUPPORT_ENDPOINTS, staffMay } from "@app/contract";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import type { SupportRefund } from "../payments/index.ts";
-// biome-ignore lint/style/noRestrictedImports: the staff foundation's route helpers live in staff/http.ts (no index.ts yet)
-import { actorOf, handleStaff, staffOf } from "../staff/http.ts";
-import type { StaffService } from "../staff/service.ts";
+import { actorOf, handleStaff, type StaffService, staffOf } from "../staff/index.ts";
 import { type Correction, presentPayment, type SupportService } from "./service.ts";
 
 export interface SupportStaffRoutesOptions {

@@ -154,7 +154,7 @@ export function handle<const E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    ...(endpoint.response === "redirect" ? {} : { schema: { response: { 200: jsonSchemaOf(endpoint.response) } } }),
+    ...(typeof endpoint.response === "string" ? {} : { schema: { response: { 200: jsonSchemaOf(endpoint.response) } } }),
     config: { endpoint, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     handler: async (request, reply) => {
       if (endpoint.method !== "GET") return sent(reply, await run(request, reply, request.query, request.body));
@@ -203,7 +203,7 @@ export function registerEndpointRules(app: FastifyInstance): void {
     if (!route.url.startsWith("/api/") || route.url === "/api/*") return;
     const endpoint = (route.config as { endpoint?: Endpoint } | undefined)?.endpoint;
     const hasSchema = !!(route.schema?.response as Record<string, unknown> | undefined)?.[200];
-    if (!endpoint || (endpoint.response !== "redirect" && !hasSchema)) {
+    if (!endpoint || (typeof endpoint.response !== "string" && !hasSchema)) {
       throw new Error(`${route.method} ${route.url} is not an endpoint of the contract with a response schema`);
     }
   });

@@ -15,6 +15,7 @@ function photo(id: number, position: number, overrides: Partial<Photo> = {}): Ph
     url: `/cdn/${id}.jpg`,
     thumb_url: `/cdn/${id}-thumb.jpg`,
     status: "active",
+    rejection_reason: null,
     is_main: false,
     private: false,
     position,
@@ -169,5 +170,17 @@ describe("images overview", () => {
     // Below the limit again: the upload is back.
     expect(screen.getByLabelText("Add another photo")).toBeVisible();
     await waitFor(() => expect(card(2).contains(document.activeElement)).toBe(true));
+  });
+
+  it("says why a photo was rejected beside it, and that photos in review are shown once approved (issue #27)", () => {
+    renderOverview(
+      [photo(1, 0, { is_main: true, status: "pending" }), photo(2, 1, { status: "rejected", rejection_reason: "explicit" })],
+      3,
+    );
+    expect(within(card(2)).getByText("Not approved: Nudity or sexual content. Others do not see this photo.")).toBeVisible();
+    expect(within(card(2)).queryByRole("button", { name: "Set as main photo" })).toBeNull();
+    expect(within(card(1)).queryByText(/Not approved/)).toBeNull();
+    expect(badgeTexts(1)).toContain("Under review");
+    expect(screen.getByText("Photos marked “Under review” are shown to others once we have approved them.")).toBeVisible();
   });
 });

@@ -187,6 +187,11 @@ export function PhotosOverview({ photos: initialPhotos, limit: initialLimit, pai
           </span>
         </div>
         <FormAlert>{error}</FormAlert>
+        {photos.some((photo) => photo.status === "pending") ? (
+          <p className="text-body-secondary small">
+            <FormattedMessage id="profile.photos_in_review" />
+          </p>
+        ) : null}
         <div role="status" aria-live="polite" className="visually-hidden">
           {announcement}
         </div>
@@ -223,6 +228,14 @@ export function PhotosOverview({ photos: initialPhotos, limit: initialLimit, pai
                         ))}
                       </ul>
                     </div>
+                    {photo.status === "rejected" && photo.rejection_reason ? (
+                      <p className="small text-danger-emphasis px-2 pt-2 mb-0" data-testid="photo-rejection">
+                        <FormattedMessage
+                          id="profile.photo_rejected_reason"
+                          values={{ reason: intl.formatMessage({ id: `moderation.reason.${photo.rejection_reason}` }) }}
+                        />
+                      </p>
+                    ) : null}
                     <fieldset className="card-body p-2 d-grid gap-1 align-content-start">
                       <legend className="visually-hidden">
                         <FormattedMessage id="profile.photo_actions" values={{ number }} />

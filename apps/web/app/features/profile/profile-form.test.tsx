@@ -28,6 +28,8 @@ function ownProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {
     tattoos: false,
     interests: ["music"],
     about: "Hi there",
+    about_in_review: false,
+    about_rejection: null,
     main_image: null,
     photos: [],
     photo_limit: 3,
@@ -149,5 +151,24 @@ describe("profile form", () => {
     expect(document.getElementById("profile-city-hint")?.textContent).toMatch(/could not find Atlantis on the map/);
     fireEvent.change(city, { target: { value: "Haarlem" } });
     expect(document.getElementById("profile-city-hint")).toBeNull();
+  });
+
+  it("says the about text is in review, or why the last one was rejected (issue #27)", async () => {
+    await renderForm(ownProfile({ about: "New text", about_in_review: true }));
+    expect(screen.getByTestId("about-review").textContent).toBe(
+      "Your new text is being reviewed. Until it is approved, others see your previous text.",
+    );
+  });
+
+  it("names the rejection reason in the member's language", async () => {
+    await renderForm(ownProfile({ about: "Old text", about_rejection: "contact_details" }));
+    expect(screen.getByTestId("about-review").textContent).toBe(
+      "Your last text was not approved: Contact details (phone, e-mail, social media or links). Others see your previous text.",
+    );
+  });
+
+  it("shows no review note for an approved text", async () => {
+    await renderForm();
+    expect(screen.queryByTestId("about-review")).toBeNull();
   });
 });

@@ -121,6 +121,33 @@ export interface ProfileFormProps {
   onSaved?: (profile: OwnProfile) => void;
 }
 
+function aboutReviewOf(profile: Pick<OwnProfile, "about_in_review" | "about_rejection">) {
+  return { inReview: profile.about_in_review, rejection: profile.about_rejection };
+}
+
+/** Beside the about text: it waits for review, or the last one was rejected and why (issue #27). */
+function AboutReviewNote({ review }: { review: ReturnType<typeof aboutReviewOf> }) {
+  const intl = useIntl();
+  if (review.inReview) {
+    return (
+      <p className="alert alert-info py-2 mb-3" data-testid="about-review">
+        <FormattedMessage id="profile.about_in_review" />
+      </p>
+    );
+  }
+  if (review.rejection) {
+    return (
+      <p className="alert alert-warning py-2 mb-3" data-testid="about-review">
+        <FormattedMessage
+          id="profile.about_rejected"
+          values={{ reason: intl.formatMessage({ id: `moderation.reason.${review.rejection}` }) }}
+        />
+      </p>
+    );
+  }
+  return null;
+}
+
 /**
  * The profile form of /profile: about text, whom one seeks, sexuality, where one lives, looks,
  * relationship status and interests. Name, gender and date of birth cannot be changed and are shown
@@ -133,6 +160,8 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
   // The saved city, and whether the server found it on the map (distances to others need it).
   const [savedPlace, setSavedPlace] = useState({ city: profile.city ?? "", located: profile.located });
   const [saved, setSaved] = useState(false);
+  // Issue #27: the about text waits for review, or the last one was rejected (with the reason).
+  const [aboutReview, setAboutReview] = useState(() => aboutReviewOf(profile));
   const { formRef, handleSubmit, busy, errors, formError, clearError } = useApiForm({ fields: PROFILE_FORM_FIELDS });
 
   const regions = useRegions(loadRegions);
@@ -165,6 +194,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
       const updated = await updateProfile(profileFormUpdate(values));
       setValues(profileFormValues(updated));
       setSavedPlace({ city: updated.city ?? "", located: updated.located });
+      setAboutReview(aboutReviewOf(updated));
       setSaved(true);
       onSaved?.(updated);
       // Seeking and the like feed the search defaults, which come from the user call.
@@ -215,6 +245,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
             onChange={(value) => set("about", value)}
             error={errors.about}
           />
+          <AboutReviewNote review={aboutReview} />
           <div className="row g-3 mb-4">
             <SelectField
               className="col-sm-6"
