@@ -23,6 +23,6 @@ ALTER TABLE "member_logins" ADD CONSTRAINT "member_logins_user_id_users_id_fk" F
 ALTER TABLE "support_conversation_access" ADD CONSTRAINT "support_conversation_access_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "member_logins_user" ON "member_logins" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "support_conversation_access_lookup" ON "support_conversation_access" USING btree ("staff_id","user_id","expires_at");--> statement-breakpoint
-CREATE INDEX "users_email_prefix" ON "users" USING btree ("email" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_email_prefix" ON "users" USING btree ("email" collate "C");--> statement-breakpoint
 CREATE INDEX "payments_provider_ref" ON "payments" USING btree ("provider_id");--> statement-breakpoint
-CREATE INDEX "profiles_name_prefix" ON "profiles" USING btree (lower("name") text_pattern_ops);
+CREATE INDEX "profiles_name_prefix" ON "profiles" USING btree (lower("name") collate "C");

@@ -37,8 +37,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
-    // Support finds members by the start of their e-mail address (LIKE 'prefix%' in any collation).
-    index("users_email_prefix").on(t.email.op("text_pattern_ops")),
+    // Support finds members by the start of their e-mail address: LIKE 'prefix%' and the order, both in
+    // the C collation, read from this index (whatever the database's own collation).
+    index("users_email_prefix").on(sql`${t.email} collate "C"`),
     // The few members others may not see (visibleUserCondition).
     index("users_hidden").on(t.id).where(sql`${t.invisible} or ${t.status} = 'pending_deletion'`),
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),

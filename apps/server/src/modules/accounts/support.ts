@@ -49,12 +49,15 @@ export class AccountSupport {
 
   /** Accounts whose e-mail address starts with `prefix` (lower-cased, as stored), in address order. */
   byEmailPrefix(prefix: string, limit: number): Promise<SupportAccount[]> {
-    return this.db
-      .select(accountColumns)
-      .from(users)
-      .where(sql`${users.email} like ${prefixPattern(prefix.trim().toLowerCase())}`)
-      .orderBy(users.email)
-      .limit(limit);
+    return (
+      this.db
+        .select(accountColumns)
+        .from(users)
+        // LIKE and the order in the C collation: both read from users_email_prefix, the first matches only.
+        .where(sql`${users.email} collate "C" like ${prefixPattern(prefix.trim().toLowerCase())}`)
+        .orderBy(sql`${users.email} collate "C"`)
+        .limit(limit)
+    );
   }
 
   /** The accounts of these ids, in the order asked (unknown ids left out). */

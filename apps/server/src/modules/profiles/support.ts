@@ -47,8 +47,8 @@ export class ProfileSupport {
     const rows = await this.db
       .select({ userId: profiles.userId })
       .from(profiles)
-      .where(sql`lower(${profiles.name}) like ${prefixPattern(prefix.trim().toLowerCase())}`)
-      .orderBy(sql`lower(${profiles.name})`, profiles.id)
+      .where(sql`lower(${profiles.name}) collate "C" like ${prefixPattern(prefix.trim().toLowerCase())}`)
+      .orderBy(sql`lower(${profiles.name}) collate "C"`)
       .limit(limit);
     return rows.map((row) => row.userId);
   }
