@@ -29,8 +29,9 @@ const PREFIXES: Record<string, string[]> = {
   NavbarContext: ["navbar", "nav"],
   NavbarToggle: ["navbar"],
   NavbarCollapse: ["navbar", "collapse", "collapsing"],
-  Tabs: ["nav", "tab-"],
-  Tab: ["nav", "tab-"],
+  // "tab" keeps tab-content and tab-pane (a prefix is followed by "-" or nothing; "tab-" kept neither).
+  Tabs: ["nav", "tab"],
+  Tab: ["nav", "tab"],
   Stack: ["vstack", "hstack"],
   Image: ["img-", "rounded", "figure"],
   OverlayTrigger: ["tooltip", "bs-tooltip", "popover", "bs-popover"],

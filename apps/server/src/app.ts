@@ -17,6 +17,7 @@ import { ChatService } from "./modules/chat/index.ts";
 import { defineChatJobs } from "./modules/chat/jobs.ts";
 import { chatRoutes, sendRules } from "./modules/chat/routes.ts";
 import { registerChatFrames } from "./modules/chat/socket.ts";
+import { ChatSupport } from "./modules/chat/support.ts";
 import { ComplaintService, ModerationQueue, ReportService } from "./modules/complaints/index.ts";
 import { defineAnswerJobs, defineComplaintJobs } from "./modules/complaints/jobs.ts";
 import { complaintRoutes } from "./modules/complaints/routes.ts";
@@ -31,6 +32,7 @@ import { discountRoutes } from "./modules/discounts/routes.ts";
 import { discountStaffRoutes } from "./modules/discounts/staff-routes.ts";
 import { LikeService } from "./modules/likes/index.ts";
 import { likeRoutes } from "./modules/likes/routes.ts";
+import { LikeSupport } from "./modules/likes/support.ts";
 import { locationRoutes } from "./modules/location/routes.ts";
 import { LocationService } from "./modules/location/service.ts";
 import { defineModerationJobs } from "./modules/moderation/jobs.ts";
@@ -45,9 +47,11 @@ import { SandboxProvider } from "./modules/payments/providers/sandbox.ts";
 import { sandboxRoutes } from "./modules/payments/providers/sandbox-routes.ts";
 import { paymentHook, paymentRoutes } from "./modules/payments/routes.ts";
 import { PaymentService } from "./modules/payments/service.ts";
+import { PaymentSupport } from "./modules/payments/support.ts";
 import { photoRoutes } from "./modules/photos/routes.ts";
 import { PhotoService } from "./modules/photos/service.ts";
-import { ProfileService } from "./modules/profiles/index.ts";
+import { PhotoSupport } from "./modules/photos/support.ts";
+import { ProfileService, ProfileSupport } from "./modules/profiles/index.ts";
 import { profileRoutes } from "./modules/profiles/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { SearchService } from "./modules/search/service.ts";
@@ -58,6 +62,8 @@ import { settingsStaffRoutes } from "./modules/site/staff-routes.ts";
 import { registerStaffContext } from "./modules/staff/http.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
 import { StaffService } from "./modules/staff/service.ts";
+import { SupportService, supportPhotoUrl } from "./modules/support/service.ts";
+import { supportStaffRoutes } from "./modules/support/staff-routes.ts";
 import { VisibilityPolicy } from "./modules/visibility/index.ts";
 import { type Bus, openBus, RedisBus } from "./platform/bus.ts";
 import { type Config, defaultOrigin, isTestSite, paymentsProviderOf } from "./platform/config.ts";
@@ -138,6 +144,8 @@ export interface Services {
   moderation: ModerationService;
   /** The operators' inbox of fictional profiles (issue #27). */
   operators: OperatorService;
+  /** Support's member search, dossier, credit corrections and refunds (issue #27). */
+  support: SupportService;
 }
 
 export interface BuildOptions {
@@ -293,6 +301,17 @@ export async function openServices(
   const queue = new ModerationQueue(database.db, jobs);
   defineAnswerJobs(jobs, queue, complaints, { db: database.db, mailer, siteName });
   defineComplaintJobs(jobs, complaints, { mailer, siteName });
+  const support = new SupportService({
+    db: database.db,
+    accounts: accounts.support,
+    profiles: new ProfileSupport(database.db),
+    photos: new PhotoSupport(database.db, storage),
+    likes: new LikeSupport(database.db),
+    chat: new ChatSupport(database.db),
+    credits,
+    payments: new PaymentSupport(database.db, credits, payments),
+    photoUrl: supportPhotoUrl,
+  });
   const moderation = new ModerationService({ photos, profiles, jobs });
   defineModerationJobs(jobs, moderation, {
     mailer,
@@ -326,7 +345,7 @@ export async function openServices(
         email: user.email,
       };
     },
-    siteName: async () => (await site.settingsFor("", "en")).name,
+    siteName,
   });
   const eventJobs = defineMemberEventJobs(jobs, events);
   const staff = new StaffService(database.db);
@@ -375,6 +394,7 @@ export async function openServices(
     staff,
     moderation,
     operators,
+    support,
   };
 }
 
@@ -558,6 +578,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   });
   await server.register(inboxStaffRoutes, { operators: services.operators, site: services.site });
   await server.register(consoleRoutes, { operators: services.operators, moderation: services.moderation, queue: services.queue });
+  await server.register(supportStaffRoutes, { staff: services.staff, support: services.support });
   // Unknown staff API paths answer JSON 404 like every refused staff call.
   server.all("/staff/api/*", async () => {
     throw new AppError("not_found");

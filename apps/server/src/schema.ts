@@ -16,6 +16,7 @@ export * from "./modules/photos/schema.ts";
 export * from "./modules/profiles/schema.ts";
 export * from "./modules/site/schema.ts";
 export * from "./modules/staff/schema.ts";
+export * from "./modules/support/schema.ts";
 export * from "./platform/jobs.schema.ts";
 export * from "./platform/mail-outbox.schema.ts";
 export * from "./platform/member-events.schema.ts";

@@ -72,6 +72,8 @@ export default [
     route("staff/moderation", "routes/staff/moderation.tsx"),
     route("staff/inbox", "routes/staff/inbox.tsx"),
     route("staff/inbox/figures", "routes/staff/inbox-figures.tsx"),
+    route("staff/members", "routes/staff/members.tsx"),
+    route("staff/members/:userId", "routes/staff/member.tsx"),
   ]),
   // A resource route: the browser's messages (decision 027).
   route("i18n/:locale", "routes/i18n-messages.ts"),

@@ -115,6 +115,10 @@ export const ERROR_CODES = [
   "answer_too_long",
   "ban_end_in_past",
   "not_banned",
+  // support (issue #27)
+  "correction_below_zero",
+  "support_refund_not_allowed",
+  "conversation_reason_required",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -226,4 +230,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   answer_too_long: 422,
   ban_end_in_past: 422,
   not_banned: 409,
+  correction_below_zero: 422,
+  support_refund_not_allowed: 422,
+  conversation_reason_required: 403,
 };

@@ -32,4 +32,5 @@ export * from "./staff-inbox.ts";
 export * from "./staff-moderation.ts";
 export * from "./staff-reports.ts";
 export * from "./staff-settings.ts";
+export * from "./staff-support.ts";
 export * from "./ws.ts";

@@ -6,6 +6,7 @@ import { STAFF_INBOX_ENDPOINTS } from "./staff-inbox.ts";
 import { STAFF_MODERATION_ENDPOINTS } from "./staff-moderation.ts";
 import { STAFF_REPORTS_ENDPOINTS } from "./staff-reports.ts";
 import { STAFF_SETTINGS_ENDPOINTS } from "./staff-settings.ts";
+import { STAFF_SUPPORT_ENDPOINTS } from "./staff-support.ts";
 
 /**
  * Every call of the staff API, for the role sweep (each endpoint with each role, a member session and
@@ -19,4 +20,5 @@ export const ALL_STAFF_ENDPOINTS: Record<string, StaffEndpoint> = {
   ...STAFF_REPORTS_ENDPOINTS,
   ...STAFF_MODERATION_ENDPOINTS,
   ...STAFF_INBOX_ENDPOINTS,
+  ...STAFF_SUPPORT_ENDPOINTS,
 };

@@ -3,3 +3,4 @@
 export { BanService, type BanView } from "./bans.ts";
 export { hiddenUserIds, type UserRow, unconfirmedUserCondition, visibleUserCondition } from "./queries.ts";
 export { AccountService, lockAddress, type RequestContext } from "./service.ts";
+export { AccountSupport, type LoginMethod, prefixPattern, type SupportAccount } from "./support.ts";

@@ -18,6 +18,7 @@ import type { SiteService } from "../site/service.ts";
 import type { BanService } from "./bans.ts";
 import { clearSessionCookie, isSecure, setDeviceCookie, setSessionCookie } from "./http.ts";
 import type { AccountService, RequestContext } from "./service.ts";
+import type { LoginMethod } from "./support.ts";
 
 export interface AccountRoutesOptions {
   accounts: AccountService;
@@ -67,8 +68,18 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     return refreshMember(request);
   };
   /** A new session for this request: the cookie, and the request's member from now on. */
-  const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: number, token: string) => {
+  const startSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    token: string,
+    method: LoginMethod,
+  ) => {
     setSessionCookie(reply, token, secure(request));
+    // Support sees each member's logins (issue #27); a failed record never fails the login.
+    await accounts.support
+      .recordLogin(userId, { method, address: request.ip, userAgent: request.headers["user-agent"] ?? "" })
+      .catch((err: unknown) => request.log.error({ err }, "login record failed"));
     const member = await accounts.memberOfUser(userId);
     forgetMember(request);
     request.member = member;
@@ -105,7 +116,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
       // A login while presenting another session ends that one: one browser, one session.
       if (request.cookies[SESSION_COOKIE]) await accounts.logout(request.cookies[SESSION_COOKIE]);
       if (session.deviceToken) setDeviceCookie(reply, session.deviceToken, secure(request));
-      return answer(await startSession(request, reply, session.user.id, session.token));
+      return answer(await startSession(request, reply, session.user.id, session.token, "password"));
     },
     { rateLimit: limits.login },
   );
@@ -154,7 +165,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
         country,
       });
       if (request.cookies[SESSION_COOKIE]) await accounts.logout(request.cookies[SESSION_COOKIE]);
-      return answer(await startSession(request, reply, user.id, token));
+      return answer(await startSession(request, reply, user.id, token, "signup"));
     },
     { rateLimit: limits.signup },
   );
@@ -198,7 +209,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
         body.password_confirm,
         requestHost(request),
       );
-      return answer(await startSession(request, reply, user.id, token));
+      return answer(await startSession(request, reply, user.id, token, "reset_password"));
     },
     { rateLimit: limits.reset },
   );

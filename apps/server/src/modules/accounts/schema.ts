@@ -45,6 +45,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
+    // Support finds members by the start of their e-mail address: LIKE 'prefix%' and the order, both in
+    // the C collation, read from this index (whatever the database's own collation).
+    index("users_email_prefix").on(sql`${t.email} collate "C"`),
     // The few members others may not see (visibleUserCondition): invisible, leaving, or banned.
     index("users_hidden").on(t.id).where(sql`${t.invisible} or ${t.status} = 'pending_deletion' or ${t.bannedUntil} is not null`),
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
@@ -175,4 +178,24 @@ export const memberBans = pgTable(
     index("member_bans_user").on(t.userId, t.createdAt),
     check("member_bans_reason_check", sql`${t.reason} in (${inList(BAN_REASONS)})`),
   ],
+);
+
+/**
+ * Each login of a member (a password login, a signup, a password reset): when, from which address and
+ * browser, for support's view of the member (issue #27). Written beside the session it starts.
+ */
+export const memberLogins = pgTable(
+  "member_logins",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** password, signup, reset_password. */
+    method: text("method").notNull(),
+    address: text("address").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("member_logins_user").on(t.userId, t.id)],
 );

@@ -64,6 +64,7 @@ import {
   voidTokens,
 } from "./queries.ts";
 import { dateOfBirthProblem, emailProblem, type FieldProblems, nameProblem, passwordProblem } from "./rules.ts";
+import { AccountSupport } from "./support.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -142,12 +143,15 @@ const disabledNotificationsSchema = z.array(disabledNotificationSchema);
 
 export class AccountService {
   private readonly db: Db;
+  /** Support's view of accounts: the member search, the account and its logins (issue #27). */
+  readonly support: AccountSupport;
 
   private readonly signupMessageHooks: SignupMessageHook[] = [];
   private readonly eraseHooks: EraseHook[] = [];
 
   constructor(private readonly deps: AccountServiceDeps) {
     this.db = deps.db;
+    this.support = new AccountSupport(deps.db);
   }
 
   /** Files other modules keep for an account (chat photos), deleted before the account is erased. */

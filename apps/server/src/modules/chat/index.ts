@@ -3,3 +3,4 @@
 export type { ReportedMessage } from "./reading.ts";
 export type { PersonaContent, PersonaSent, PersonaSides, QueueCard, SendRules, WaitingRow } from "./service.ts";
 export { ChatService } from "./service.ts";
+export { ChatSupport } from "./support.ts";

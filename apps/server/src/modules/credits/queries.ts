@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type DbOrTx, rowsOf } from "../../platform/db/index.ts";
 import { creditAccounts, creditLedger } from "./schema.ts";
@@ -149,4 +149,8 @@ export async function lockMemberCredits(tx: DbOrTx, userId: number): Promise<voi
 
 export async function ledgerOf(db: DbOrTx, userId: number): Promise<LedgerRow[]> {
   return db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(creditLedger.id);
+}
+
+export async function latestLedgerOf(db: DbOrTx, userId: number, limit: number): Promise<LedgerRow[]> {
+  return db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(desc(creditLedger.id)).limit(limit);
 }

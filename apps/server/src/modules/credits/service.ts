@@ -10,6 +10,7 @@ import {
   insertLedgerRow,
   keyedDebitWithLedgerRow,
   type LedgerRow,
+  latestLedgerOf,
   ledgerOf,
   lockMemberCredits,
   setPaidUser,
@@ -141,5 +142,10 @@ export class CreditService {
         },
       },
     };
+  }
+
+  /** The member's latest `limit` ledger rows, latest first (support's view, issue #27). */
+  latestLedger(db: DbOrTx, userId: number, limit: number): Promise<LedgerRow[]> {
+    return latestLedgerOf(db, userId, limit);
   }
 }

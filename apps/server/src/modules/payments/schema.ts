@@ -89,11 +89,15 @@ export const payments = pgTable(
     reversedCredits: integer("reversed_credits").notNull().default(0),
     /** The last time the site asked the provider (webhook or reconciliation). */
     checkedAt: timestamp("checked_at", { withTimezone: true }),
+    /** When support asked the provider to refund it (a second request then changes nothing). */
+    refundRequestedAt: timestamp("refund_requested_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("payments_user_client").on(t.userId, t.clientId),
     uniqueIndex("payments_provider_id").on(t.provider, t.providerId),
     index("payments_user").on(t.userId, t.id),
+    // Support finds a payment by the provider's id (tr_…) whichever provider made it.
+    index("payments_provider_ref").on(t.providerId),
     index("payments_open").on(t.createdAt).where(sql`${t.status} in ('created', 'pending')`),
     check("payments_status", sql`${t.status} in (${inList(PAYMENT_STATUSES)})`),
     check("payments_method", sql`${t.method} in (${inList(PAYMENT_METHODS)})`),

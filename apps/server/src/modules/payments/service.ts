@@ -463,7 +463,8 @@ export class PaymentService {
           await this.deps.jobs.enqueue(this.receiptJob, { paymentId: row.id }, { key: `receipt:${row.id}` }, tx);
       }
       if (row.userId !== null && (to === "refunded" || to === "charged_back")) {
-        const outstanding = row.credits - row.reversedCredits;
+        // A refund support asked for took its credits back already (PaymentSupport.reserveRefund).
+        const outstanding = to === "refunded" && row.refundRequestedAt ? 0 : row.credits - row.reversedCredits;
         if (outstanding > 0) {
           const taken = await credits.takeBack(tx, {
             userId: row.userId,
@@ -686,6 +687,7 @@ export function isRefundable(row: PaymentRow, balance: number, refundDays: numbe
   return (
     row.status === "paid" &&
     row.paidAt !== null &&
+    row.refundRequestedAt === null &&
     row.reversedCredits === 0 &&
     now - row.paidAt.getTime() <= refundDays * 24 * 3_600_000 &&
     balance >= row.credits

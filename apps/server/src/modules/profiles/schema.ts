@@ -88,5 +88,7 @@ export const profiles = pgTable(
     index("profiles_listed_all_recent").on(t.status, t.createdAt, t.id),
     // The review queue of about texts, oldest first.
     index("profiles_about_review_queue").on(t.aboutSubmittedAt, t.id).where(sql`${t.aboutReview} is not null`),
+    // Support finds members by the start of their name, whatever its case (LIKE and order in the C collation).
+    index("profiles_name_prefix").on(sql`lower(${t.name}) collate "C"`),
   ],
 );
