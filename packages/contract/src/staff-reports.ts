@@ -27,6 +27,8 @@ const handlingFields = {
   created_at: z.string(),
   /** The staff account handling it (null: nobody yet). */
   assigned_to: z.number().int().nullable(),
+  /** Their name as the console shows it (null: nobody, or an account since removed). */
+  assigned_to_name: z.string().nullable(),
   resolution: z.string().nullable(),
   closed_at: z.string().nullable(),
 };

@@ -96,6 +96,7 @@ describe("the staff queue (/staff/api/reports)", () => {
     expect(queueItemResponseSchema.parse(assigned.json()).item).toMatchObject({
       status: "in_progress",
       assigned_to: moderator.staff.id,
+      assigned_to_name: moderator.staff.name,
     });
     expect(await auditRows("report", reportId)).toEqual([
       {

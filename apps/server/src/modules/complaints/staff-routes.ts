@@ -24,13 +24,14 @@ const KINDS: Record<StaffRole, readonly QueueKind[]> = {
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** A queue item as the console shows it (contract staff-reports.ts): explicit fields, no row leaves as is. */
-export function presentQueueItem(item: QueueItem): QueueItemView {
+export function presentQueueItem(item: QueueItem, staffNames: ReadonlyMap<number, string> = new Map()): QueueItemView {
   const { row } = item;
   const handling = {
     id: row.id,
     status: row.status as QueueItemView["status"],
     created_at: row.createdAt.toISOString(),
     assigned_to: row.assignedTo,
+    assigned_to_name: row.assignedTo === null ? null : (staffNames.get(row.assignedTo) ?? null),
     resolution: row.resolution,
     closed_at: iso(row.closedAt),
   };
@@ -87,10 +88,12 @@ export interface QueueStaffRoutesOptions {
  */
 export async function queueStaffRoutes(app: FastifyInstance, options: QueueStaffRoutesOptions): Promise<void> {
   const { queue, bans, staff: staffService } = options;
+  /** Who handles what, by name (a few dozen staff accounts: read whole). */
+  const staffNames = async () => new Map((await staffService.list()).map((account) => [account.id, account.name] as const));
   const answer = async (kind: QueueKind, id: number) => {
-    const item = await queue.item(kind, id);
+    const [item, names] = await Promise.all([queue.item(kind, id), staffNames()]);
     if (!item) throw new AppError("not_found");
-    return { item: presentQueueItem(item) };
+    return { item: presentQueueItem(item, names) };
   };
   const handling = (kind: QueueKind, action: string, id: number, memberId: number | null = null) => ({
     action: `${kind}.${action}`,
@@ -108,8 +111,8 @@ export async function queueStaffRoutes(app: FastifyInstance, options: QueueStaff
   };
 
   handleStaff(app, E.queue, async ({ staff, query }) => {
-    const items = await queue.list({ kinds: KINDS[staff.role], status: query.status });
-    return { items: items.map(presentQueueItem) };
+    const [items, names] = await Promise.all([queue.list({ kinds: KINDS[staff.role], status: query.status }), staffNames()]);
+    return { items: items.map((item) => presentQueueItem(item, names)) };
   });
 
   handleStaff(app, E.reportAssign, ({ request, staff, params }) => assign("report")(request, staff, params.id));

@@ -10,7 +10,7 @@ import { ReportsQueue } from "./queue";
 afterEach(() => vi.unstubAllGlobals());
 
 const STAFF: StaffContext = { id: 7, email: "mod@staff.example", name: "Mo", role: "admin", language: "en" };
-const handling = { status: "open" as const, assigned_to: null, resolution: null, closed_at: null };
+const handling = { status: "open" as const, assigned_to: null, assigned_to_name: null, resolution: null, closed_at: null };
 const ITEMS: QueueItemView[] = [
   {
     kind: "report",

@@ -156,6 +156,11 @@ export function ReportsQueue() {
                       {" · "}
                       <FormattedMessage id="staff.reports.mine" />
                     </>
+                  ) : item.assigned_to_name ? (
+                    <>
+                      {" · "}
+                      <FormattedMessage id="staff.reports.assigned_to" values={{ name: item.assigned_to_name }} />
+                    </>
                   ) : null}
                 </span>
               </button>
