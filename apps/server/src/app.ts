@@ -354,6 +354,7 @@ export async function openServices(
   // Periodic work, once per period across all nodes (decision 012); the daily ones staggered by the hour.
   jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
   jobs.schedule(accountJobs.clearEndedBans, { everyMs: HOUR, offsetMs: 30 * 60_000 });
+  jobs.schedule(accountJobs.pruneLogins, { everyMs: DAY, offsetMs: 6 * HOUR });
   jobs.schedule(jobs.prune, { everyMs: DAY, offsetMs: 3 * HOUR });
   jobs.schedule(chatJobs.purgeExpired, { everyMs: DAY, offsetMs: 5 * HOUR });
   jobs.schedule(paymentJobs.reconcile, { everyMs: 5 * 60_000 });

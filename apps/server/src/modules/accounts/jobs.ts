@@ -7,6 +7,8 @@ export interface AccountJobs {
   purgeDeletions: JobRef<undefined>;
   /** Clears the mark of bans that ended by themselves (they stopped hiding the member at their end already). */
   clearEndedBans: JobRef<undefined>;
+  /** Forgets members' logins older than LOGIN_HISTORY_DAYS. */
+  pruneLogins: JobRef<undefined>;
 }
 
 /** Registers the accounts' jobs with the runner; the app decides when periodic ones run. */
@@ -30,6 +32,10 @@ export function defineAccountJobs(
     clearEndedBans: jobs.define("accounts.clear-ended-bans", async () => {
       const cleared = await bans.clearEnded();
       if (cleared) log.info({ cleared }, "bans ended");
+    }),
+    pruneLogins: jobs.define("accounts.prune-logins", async () => {
+      const pruned = await accounts.support.pruneLogins();
+      if (pruned) log.info({ pruned }, "old logins forgotten");
     }),
   };
 }

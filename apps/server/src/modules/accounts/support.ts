@@ -1,6 +1,9 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { memberLogins, users } from "./schema.ts";
+
+/** How long a member's logins are kept (see `AccountSupport.pruneLogins`). */
+export const LOGIN_HISTORY_DAYS = 180;
 
 /** What support sees of an account (issue #27). */
 export interface SupportAccount {
@@ -82,6 +85,16 @@ export class AccountSupport {
       address: login.address.slice(0, 100),
       userAgent: login.userAgent.slice(0, 500),
     });
+  }
+
+  /**
+   * Forgets logins older than LOGIN_HISTORY_DAYS (a daily job): long enough for support to look into a
+   * taken-over account or a disputed payment, not a lifelong record of where a member has been.
+   */
+  async pruneLogins(now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - LOGIN_HISTORY_DAYS * 24 * 3_600_000);
+    const gone = await this.db.delete(memberLogins).where(lt(memberLogins.createdAt, before)).returning({ id: memberLogins.id });
+    return gone.length;
   }
 
   /** The member's latest logins, newest first. */
