@@ -570,7 +570,12 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     site: services.site,
     staff: services.staff,
   });
-  await server.register(queueStaffRoutes, { queue: services.queue, bans: services.bans, staff: services.staff });
+  await server.register(queueStaffRoutes, {
+    queue: services.queue,
+    bans: services.bans,
+    staff: services.staff,
+    chatPhoto: (key) => services.photos.chatPhoto(key),
+  });
   await server.register(banStaffRoutes, { bans: services.bans, accounts: services.accounts, staff: services.staff });
   await server.register(moderationStaffRoutes, {
     moderation: services.moderation,

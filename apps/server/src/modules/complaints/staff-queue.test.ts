@@ -1,10 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { bansResponseSchema, queueItemResponseSchema, queueResponseSchema, SESSION_COOKIE } from "@app/contract";
 import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { TestClient } from "../../test/client.ts";
 import { createMember, sqlCount, sqlRows, type TestMember, uniqueEmail } from "../../test/factories.ts";
 import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 import { staffLogin } from "../../test/staff.ts";
+import { sendRules } from "../chat/routes.ts";
 
 let database: TestDatabase;
 let app: TestApp;
@@ -236,5 +239,37 @@ describe("bans from the console (moderators)", () => {
     expect(bansResponseSchema.parse(lifted.json())).toMatchObject({ current: null, history: [{ reason: "spam" }] });
     expect((await auditRows("member", target.userId)).map((r) => r.action)).toEqual(["member.ban", "member.unban"]);
     expect((await moderator.client.post("/staff/api/members/2000000000/ban", { reason: "spam" })).statusCode).toBe(404);
+  });
+});
+
+describe("a reported photo message", () => {
+  it("shows its photo to those who handle reports while the chat keeps it, and to nobody else", async () => {
+    const reporter = await createMember(app, { activate: true, gender: "female" });
+    const sender = await createMember(app, { activate: true, gender: "male", credits: 500 });
+    const bytes = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+      .jpeg()
+      .toBuffer();
+    const rules = sendRules(await app.services.site.settingsFor("", "en"));
+    const sent = await app.services.chat.sendPhoto(
+      sender,
+      { profile_id: reporter.profileId, client_id: randomUUID() },
+      bytes,
+      rules,
+    );
+    const reported = await reporter.client.post("/api/report.php", {
+      message_id: sent.message.id,
+      reason: "inappropriate_content",
+    });
+    expect(reported.statusCode, reported.body).toBe(200);
+    const [row] = await sqlRows<{ id: number }>(app.services.database.db, sql`select id from reports order by id desc limit 1`);
+    const path = `/staff/api/reports/${row?.id}/photo.jpg`;
+    const moderator = await staffLogin(app, "moderator");
+    const shown = await moderator.client.get(path);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers["content-type"]).toBe("image/jpeg");
+    expect(shown.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect((await (await staffLogin(app, "operator")).client.get(path)).statusCode).toBe(403);
+    expect((await reporter.client.get(path)).statusCode).toBe(404);
+    expect((await moderator.client.get("/staff/api/reports/999999/photo.jpg")).statusCode).toBe(404);
   });
 });

@@ -5,11 +5,12 @@ import {
   type ReportContentView,
   type StaffContext,
   type StaffRole,
+  staffMay,
 } from "@app/contract";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import type { BanService } from "../accounts/index.ts";
-import { actorOf, handleStaff } from "../staff/index.ts";
+import { actorOf, handleStaff, staffOf } from "../staff/index.ts";
 import type { StaffService } from "../staff/service.ts";
 import type { Handling, ModerationQueue, QueueChange, QueueItem, QueueKind } from "./queue.ts";
 
@@ -80,6 +81,8 @@ export interface QueueStaffRoutesOptions {
   queue: ModerationQueue;
   bans: BanService;
   staff: StaffService;
+  /** A reported photo message's file, while the chat still keeps it. */
+  chatPhoto: (key: string) => Promise<Buffer | null>;
 }
 
 /**
@@ -113,6 +116,21 @@ export async function queueStaffRoutes(app: FastifyInstance, options: QueueStaff
   handleStaff(app, E.queue, async ({ staff, query }) => {
     const [items, names] = await Promise.all([queue.list({ kinds: KINDS[staff.role], status: query.status }), staffNames()]);
     return { items: items.map((item) => presentQueueItem(item, names)) };
+  });
+
+  // The photo of a reported photo message (JPEG, so not a JSON call of the table): to those who handle
+  // reports, refused as the staff API refuses; 404 once the chat no longer keeps the file.
+  app.get<{ Params: { id: string } }>("/staff/api/reports/:id/photo.jpg", async (request, reply) => {
+    const staff = await staffOf(request);
+    if (!staff) throw new AppError("not_found");
+    if (!staffMay(staff.role, E.reportDismiss)) throw new AppError("staff_forbidden");
+    const id = Number(request.params.id);
+    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new AppError("not_found");
+    const item = await queue.item("report", id);
+    const key = item?.kind === "report" && item.content.type === "message" ? item.content.photo_key : null;
+    const bytes = key ? await options.chatPhoto(key) : null;
+    if (!bytes) throw new AppError("not_found");
+    return reply.header("cache-control", "private, no-store").type("image/jpeg").send(bytes);
   });
 
   handleStaff(app, E.reportAssign, ({ request, staff, params }) => assign("report")(request, staff, params.id));

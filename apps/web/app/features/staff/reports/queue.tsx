@@ -334,15 +334,33 @@ function ReportBody({ item }: { item: Extract<QueueItemView, { kind: "report" }>
               {content.text}
             </p>
             {content.gif_url ? <img src={content.gif_url} alt="GIF" className="mt-2" style={{ maxWidth: 200 }} /> : null}
-            {content.has_photo ? (
-              <p className="small mt-2 mb-0">
-                <FormattedMessage id="staff.reports.photo_message" />
-              </p>
-            ) : null}
+            {content.has_photo ? <ReportedPhoto reportId={item.id} sender={content.sender_name} /> : null}
           </div>
         )}
       </div>
     </>
+  );
+}
+
+/** A reported photo message's photo, while the chat still keeps its file (retention or the sender may remove it). */
+function ReportedPhoto({ reportId, sender }: { reportId: number; sender: string }) {
+  const intl = useIntl();
+  const [gone, setGone] = useState(false);
+  if (gone) {
+    return (
+      <p className="small mt-2 mb-0">
+        <FormattedMessage id="staff.reports.photo_gone" />
+      </p>
+    );
+  }
+  return (
+    <img
+      src={`/staff/api/reports/${reportId}/photo.jpg`}
+      alt={intl.formatMessage({ id: "staff.reports.photo_of" }, { name: sender })}
+      className="mt-2 rounded d-block"
+      style={{ maxWidth: 240 }}
+      onError={() => setGone(true)}
+    />
   );
 }
 
