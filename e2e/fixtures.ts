@@ -25,6 +25,16 @@ export async function skipEntryWarning(context: BrowserContext): Promise<void> {
  * with a modal open, scan the modal; the page behind its backdrop is dimmed and inert on purpose).
  */
 export async function expectAccessible(page: Page, within?: string): Promise<void> {
+  // A modal or a button still fading in has the colours of half its opacity: let every finite
+  // transition and animation finish first (a spinner's endless one is left running).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const builder = new AxeBuilder({ page });
   const results = await (within ? builder.include(within) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");

@@ -2,10 +2,11 @@ import { expect, expectAccessible, hydrated, message, test, watchConsole } from 
 import { DEMO_STAFF, freshCode, staffLoginInBrowser } from "./staff-helpers";
 
 test.describe("the staff console", () => {
-  test("a member's session opens nothing: /staff is the staff login, the staff API answers 404", async ({ page, loginAs }) => {
+  test("a member's session opens nothing: /staff answers 404 to a member, pages and API alike", async ({ page, loginAs }) => {
     await loginAs("free");
-    await page.goto("/staff");
-    await expect(page.getByRole("heading", { name: message("en", "staff.login.title") })).toBeVisible();
+    const response = await page.goto("/staff");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: message("en", "staff.login.title") })).toHaveCount(0);
     const api = await page.request.get("/staff/api/me");
     expect(api.status()).toBe(404);
     await expectAccessible(page);

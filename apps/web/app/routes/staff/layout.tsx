@@ -15,11 +15,16 @@ import type { Route } from "./+types/layout";
 
 /**
  * The console's frame (issue #27): its own sidebar, no member navigation, never indexed. Without a staff
- * session every /staff page is the staff login; a member's session does not count.
+ * session every /staff page is the staff login, except to a member: a member's session never opens the
+ * console, and to a logged-in member there is nothing under /staff at all (404, as the staff API
+ * answers them). Staff sign in from a browser that is not logged in as a member.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const staff = await context.get(servicesContext).currentStaff();
-  return data({ staff }, { headers: { "x-robots-tag": "noindex, nofollow", "cache-control": "no-store" } });
+  const services = context.get(servicesContext);
+  const staff = await services.currentStaff();
+  const headers = { "x-robots-tag": "noindex, nofollow", "cache-control": "no-store" };
+  if (!staff && (await services.currentUser())) throw data(null, { status: 404, headers });
+  return data({ staff }, { headers });
 }
 
 export const handle = { hideEntryWarning: true };
