@@ -1,5 +1,5 @@
 import { STAFF_INBOX_ENDPOINTS } from "@app/contract";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Form, Table } from "react-bootstrap";
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from "react-intl";
 import { Link } from "react-router";
@@ -17,6 +17,50 @@ function Minutes({ seconds }: { seconds: number | null }) {
   return <FormattedNumber value={seconds / 60} style="unit" unit="minute" unitDisplay="short" maximumFractionDigits={1} />;
 }
 
+interface WaitRow {
+  key: string;
+  label: ReactNode;
+  answers: number;
+  median_seconds: number | null;
+  p90_seconds: number | null;
+}
+
+const COLUMNS = ["staff.inbox.figures.answers", "staff.inbox.figures.median", "staff.inbox.figures.p90"];
+
+/** Answers and the time to first answer per operator or per hour, under its heading; a line when there are none. */
+function WaitTable({ title, first, rows }: { title: string; first: string; rows: WaitRow[] }) {
+  return (
+    <>
+      <h2 className="h5">
+        <FormattedMessage id={title} />
+      </h2>
+      {rows.length ? (
+        <Table size="sm" responsive className="mb-4">
+          <HeaderRow ids={[first, ...COLUMNS]} />
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <td>{row.label}</td>
+                <td>{row.answers}</td>
+                <td>
+                  <Minutes seconds={row.median_seconds} />
+                </td>
+                <td>
+                  <Minutes seconds={row.p90_seconds} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : (
+        <p className="text-body-secondary">
+          <FormattedMessage id="staff.inbox.figures.none" />
+        </p>
+      )}
+    </>
+  );
+}
+
 /** /staff/inbox/figures (operators): waiting now, and the time to first answer in all, per operator and per hour. */
 export default function StaffInboxFigures() {
   const intl = useIntl();
@@ -24,7 +68,6 @@ export default function StaffInboxFigures() {
   const [hours, setHours] = useState<number>(24);
   const figures = useStaffQuery(STAFF_INBOX_ENDPOINTS.inboxFigures, { query: { hours } }, { refetchInterval: 30_000 });
   const data = figures.data;
-  const columns = ["staff.inbox.figures.answers", "staff.inbox.figures.median", "staff.inbox.figures.p90"];
   return (
     <section>
       <PageTitle title={title} />
@@ -73,60 +116,20 @@ export default function StaffInboxFigures() {
               <Minutes seconds={data.all.p90_seconds} />
             </dd>
           </dl>
-          <h2 className="h5">
-            <FormattedMessage id="staff.inbox.figures.per_operator" />
-          </h2>
-          {data.per_operator.length ? (
-            <Table size="sm" responsive className="mb-4">
-              <HeaderRow ids={["staff.inbox.figures.operator", ...columns]} />
-              <tbody>
-                {data.per_operator.map((row) => (
-                  <tr key={row.staff_id}>
-                    <td>{row.name}</td>
-                    <td>{row.answers}</td>
-                    <td>
-                      <Minutes seconds={row.median_seconds} />
-                    </td>
-                    <td>
-                      <Minutes seconds={row.p90_seconds} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          ) : (
-            <p className="text-body-secondary">
-              <FormattedMessage id="staff.inbox.figures.none" />
-            </p>
-          )}
-          <h2 className="h5">
-            <FormattedMessage id="staff.inbox.figures.per_hour" />
-          </h2>
-          {data.per_hour.length ? (
-            <Table size="sm" responsive>
-              <HeaderRow ids={["staff.inbox.figures.hour", ...columns]} />
-              <tbody>
-                {data.per_hour.map((row) => (
-                  <tr key={row.hour}>
-                    <td>
-                      <FormattedDate value={row.hour} dateStyle="short" timeStyle="short" />
-                    </td>
-                    <td>{row.answers}</td>
-                    <td>
-                      <Minutes seconds={row.median_seconds} />
-                    </td>
-                    <td>
-                      <Minutes seconds={row.p90_seconds} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          ) : (
-            <p className="text-body-secondary">
-              <FormattedMessage id="staff.inbox.figures.none" />
-            </p>
-          )}
+          <WaitTable
+            title="staff.inbox.figures.per_operator"
+            first="staff.inbox.figures.operator"
+            rows={data.per_operator.map((row) => ({ ...row, key: String(row.staff_id), label: row.name }))}
+          />
+          <WaitTable
+            title="staff.inbox.figures.per_hour"
+            first="staff.inbox.figures.hour"
+            rows={data.per_hour.map((row) => ({
+              ...row,
+              key: row.hour,
+              label: <FormattedDate value={row.hour} dateStyle="short" timeStyle="short" />,
+            }))}
+          />
         </>
       ) : null}
     </section>
