@@ -151,6 +151,9 @@ describe("claims", () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toBe("inbox_not_claimed");
     expect(await sqlCount(db(), sql`select count(*)::int as n from messages where conversation_id = ${id}`)).toBe(1);
+    // Typing needs the claim; a stop without it (racing the answer that released it) is a harmless no-op.
+    expect((await one.client.post(`/staff/api/inbox/${id}/typing`, { typing: true })).json().error).toBe("inbox_not_claimed");
+    expect((await one.client.post(`/staff/api/inbox/${id}/typing`, { typing: false })).statusCode).toBe(200);
     // Leaving releases it: the first operator may claim again.
     expect((await two.client.post(`/staff/api/inbox/${id}/release`)).statusCode).toBe(200);
     expect((await one.client.post(`/staff/api/inbox/${id}/claim`)).statusCode).toBe(200);

@@ -315,10 +315,18 @@ export class OperatorService {
     return this.deps.chat.searchGifs(q, gifLocale);
   }
 
-  /** Typing as the persona in a claimed conversation: the member sees the fictional profile typing. */
+  /**
+   * Typing as the persona in a claimed conversation: the member sees the fictional profile typing.
+   * A stop from an operator who no longer holds the claim is a no-op, not a 409: the page sends it as the
+   * textarea loses focus to the send button, so it races the answer that releases the claim (and the
+   * answer itself ends the typing on the member's side).
+   */
   async typing(staffId: number, conversationId: number, typing: boolean): Promise<void> {
     const sides = await this.sides(this.db, conversationId);
-    if (!(await holdsClaim(this.db, conversationId, staffId))) throw new AppError("inbox_not_claimed");
+    if (!(await holdsClaim(this.db, conversationId, staffId))) {
+      if (!typing) return;
+      throw new AppError("inbox_not_claimed");
+    }
     await this.deps.chat.typing(sides.personaUserId, conversationId, typing);
   }
 
