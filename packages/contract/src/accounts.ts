@@ -61,6 +61,14 @@ export const notificationReasonSchema = z.enum(NOTIFICATION_DISABLED_REASONS);
 export const disabledNotificationSchema = z.object({ category: notificationCategorySchema, reason: notificationReasonSchema });
 export type DisabledNotification = z.infer<typeof disabledNotificationSchema>;
 
+/**
+ * The account's push state in the user answer: true when at least one device is subscribed, 'denied'
+ * when the member refused the permission (and no device is subscribed), else false. A device knows its
+ * own subscription from its service worker; this tells the others (and the server's choice of channel).
+ */
+export const pushStateSchema = z.union([z.literal(true), z.literal(false), z.literal("denied")]);
+export type PushState = z.infer<typeof pushStateSchema>;
+
 /** Lower-cased, trimmed e-mail address. Invalid gives the code invalid_email. */
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
 export const passwordSchema = z.string().min(ACCOUNT_RULES.passwordMin).max(ACCOUNT_RULES.passwordMax);
@@ -98,6 +106,8 @@ export const userSchema = z.object({
   fictional_icon: z.string(),
   language: localeCodeSchema,
   notifications_disabled: z.array(disabledNotificationSchema),
+  /** Spec §3 push subscription, for the account (see pushStateSchema; POST /api/user.php?push=1 sets it). */
+  push_subscription: pushStateSchema,
   signup_date: z.string(),
   invisible: z.boolean(),
 });

@@ -1,5 +1,12 @@
 import { z } from "zod";
 import {
+  pageHiddenRequestSchema,
+  pushClickRequestSchema,
+  pushSubscriptionRequestSchema,
+  unsubscribeQuerySchema,
+  unsubscribeResponseSchema,
+} from "./notifications.ts";
+import {
   deleteAccountRequestSchema,
   invisibleRequestSchema,
   languageRequestSchema,
@@ -105,6 +112,12 @@ export interface Endpoint {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType | "multipart";
   readonly response: z.ZodType | "redirect" | "download";
+  /**
+   * The route answers only requests whose query string has these values: spec §7 gives two calls one
+   * method and path (POST /api/user.php logs in; POST /api/user.php?push=1 stores a push subscription).
+   * The server routes on it, and the web client adds it to the URL.
+   */
+  readonly when?: Readonly<Record<string, string>>;
 }
 
 const endpoint = <const E extends Endpoint>(definition: E): E => definition;
@@ -140,6 +153,14 @@ export const ENDPOINTS = {
     path: "/api/user.php",
     auth: "optional",
     body: loginRequestSchema,
+    response: userResponseSchema,
+  }),
+  pushSubscription: endpoint({
+    method: "POST",
+    path: "/api/user.php",
+    when: { push: "1" },
+    auth: "member",
+    body: pushSubscriptionRequestSchema,
     response: userResponseSchema,
   }),
   language: endpoint({
@@ -229,6 +250,30 @@ export const ENDPOINTS = {
     auth: "member",
     body: notificationsRequestSchema,
     response: notificationsResponseSchema,
+  }),
+
+  // Notifications (issue #28)
+  pageHidden: endpoint({
+    method: "POST",
+    path: "/api/page-hidden.php",
+    auth: "optional",
+    body: pageHiddenRequestSchema,
+    response: okResponseSchema,
+  }),
+  pushClick: endpoint({
+    method: "POST",
+    path: "/api/push-click.php",
+    auth: "member",
+    body: pushClickRequestSchema,
+    response: okResponseSchema,
+  }),
+  /** RFC 8058 one-click unsubscribe (the mail client POSTs `List-Unsubscribe=One-Click` as a form). */
+  unsubscribe: endpoint({
+    method: "POST",
+    path: "/api/unsubscribe.php",
+    auth: "none",
+    query: unsubscribeQuerySchema,
+    response: unsubscribeResponseSchema,
   }),
 
   // Profiles and photos

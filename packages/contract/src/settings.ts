@@ -65,7 +65,11 @@ export const settingsSchema = z.object({
   enable_site_entry_popup: z.enum(["yes", "no"]),
   /** Countries where the entry warning is shown; empty means everywhere. */
   site_entry_popup_countries: z.array(countryCodeSchema),
+  /** The VAPID public key (base64url) push subscriptions are made with; null when push is off. */
   push_public_key: z.string().nullable(),
+  /** Spec §9: the push service worker's version and the design version (PUSH_WORKER_VERSION, DESIGN_VERSION). */
+  push_worker_version: z.number().int(),
+  design_version: z.number().int(),
   search_fields: z.array(searchFieldSchema),
   domain: z.string(),
   domain_language: localeCodeSchema.nullable(),

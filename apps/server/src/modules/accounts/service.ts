@@ -214,6 +214,8 @@ export class AccountService {
       fictional_icon: fictionalIcon,
       language: member.locale,
       notifications_disabled: member.notificationsDisabled,
+      // Issue #28 (push, next): the account's devices are not yet stored.
+      push_subscription: false,
       signup_date: member.signupDate.toISOString(),
       invisible: member.invisible,
     };

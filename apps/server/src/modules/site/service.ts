@@ -1,10 +1,12 @@
 import {
   type CompanyInfo,
   type EditableSettings,
+  DESIGN_VERSION,
   INTEREST_KEYS,
   type Interest,
   isLocaleCode,
   type LocaleCode,
+  PUSH_WORKER_VERSION,
   type RegionsResponse,
   type Settings,
   type SettingsChange,
@@ -188,6 +190,8 @@ export class SiteService {
       fictional_singular: texts.fictional_singular,
       fictional_plural: texts.fictional_plural,
       purchases_available: this.purchasesAvailable(),
+      push_worker_version: PUSH_WORKER_VERSION,
+      design_version: DESIGN_VERSION,
     };
   }
 

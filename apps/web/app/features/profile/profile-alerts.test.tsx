@@ -30,6 +30,7 @@ function user(withPhoto = false): User {
     fictional_icon: "masks",
     language: "en",
     notifications_disabled: [],
+    push_subscription: false,
     signup_date: "2026-01-01T00:00:00.000Z",
     invisible: false,
   };
