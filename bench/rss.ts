@@ -183,6 +183,7 @@ async function breakdown(): Promise<void> {
       database?.db as never,
       () => "http://localhost",
       () => true,
+      null,
     ).regions();
     const location = new LocationService(Object.keys(regions), (country) => (regions[country] ?? []).map((r) => r.code));
     location.coordinatesOf("NL", null, "Amsterdam");

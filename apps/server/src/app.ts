@@ -53,6 +53,8 @@ import { PhotoService } from "./modules/photos/service.ts";
 import { PhotoSupport } from "./modules/photos/support.ts";
 import { ProfileService, ProfileSupport } from "./modules/profiles/index.ts";
 import { profileRoutes } from "./modules/profiles/routes.ts";
+import { loadVapidKeys, PushService } from "./modules/push/index.ts";
+import { pushRoutes } from "./modules/push/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { SearchService } from "./modules/search/service.ts";
 import { DEMO_CITIES } from "./modules/site/data/demo-people.ts";
@@ -146,6 +148,8 @@ export interface Services {
   operators: OperatorService;
   /** Support's member search, dossier, credit corrections and refunds (issue #27). */
   support: SupportService;
+  /** Web push (issue #28): members' subscriptions, the VAPID key, sending. */
+  push: PushService;
 }
 
 export interface BuildOptions {
@@ -194,13 +198,24 @@ export async function openServices(
     }));
   const storage = openStorage(config);
   const mailer = options.mailer ?? openMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
+  const vapidKeys = await loadVapidKeys(config, log);
   // The port actually listened on (PORT=0 in tests) once the server listens.
   // Asked at request time, once `payments` below exists.
   const site = new SiteService(
     database.db,
     () => defaultOrigin(config, options.listeningPort?.() ?? config.PORT),
     () => payments.available,
+    vapidKeys.publicKey,
   );
+  const push = new PushService(database.db, {
+    keys: vapidKeys,
+    // RFC 8292: whom a push service may contact about our pushes; the site's support address by default.
+    subject: async () => config.VAPID_SUBJECT ?? `mailto:${(await site.siteFor("")).site.supportEmail}`,
+    httpOrigins: config.PUSH_HTTP_ORIGINS.split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    log,
+  });
   const credits = new CreditService();
   const photos = new PhotoService(database.db, storage);
   const regions = site.regions();
@@ -226,6 +241,7 @@ export async function openServices(
     profiles,
     visibility,
     fictionalIcon: async () => (await site.siteFor("")).overrides.fictional_icon,
+    pushState: (userId) => push.stateOf(userId),
     log,
     sessionsEnded,
   });
@@ -351,6 +367,7 @@ export async function openServices(
   const staff = new StaffService(database.db);
   const operators = new OperatorService(database.db, { chat, likes, profiles, photos, staff, bus });
   const staffPrune = jobs.define("staff.prune", async () => void (await staff.prune()), { maxAttempts: 3 });
+  const pushPrune = jobs.define("push.prune", () => push.pruneDeliveries(), { maxAttempts: 3 });
   // Periodic work, once per period across all nodes (decision 012); the daily ones staggered by the hour.
   jobs.schedule(accountJobs.purgeDeletions, { everyMs: HOUR });
   jobs.schedule(accountJobs.clearEndedBans, { everyMs: HOUR, offsetMs: 30 * 60_000 });
@@ -360,6 +377,7 @@ export async function openServices(
   jobs.schedule(paymentJobs.reconcile, { everyMs: 5 * 60_000 });
   jobs.schedule(eventJobs.prune, { everyMs: DAY, offsetMs: 4 * HOUR });
   jobs.schedule(staffPrune, { everyMs: HOUR, offsetMs: 30 * 60_000 });
+  jobs.schedule(pushPrune, { everyMs: DAY, offsetMs: 7 * HOUR });
   return {
     config,
     database,
@@ -396,6 +414,7 @@ export async function openServices(
     moderation,
     operators,
     support,
+    push,
   };
 }
 
@@ -520,6 +539,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     search: services.search,
     site: services.site,
   });
+  // POST /api/user.php?push=1 (the router tells it from the login by its query).
+  await server.register(pushRoutes, { push: services.push, accounts: services.accounts, events: services.events });
   await server.register(locationRoutes, { location: services.location });
   await server.register(likeRoutes, { likes: services.likes, site: services.site });
   // POST /api/message-photo.php takes an upload too (multipart in its own scope, as the profile routes).

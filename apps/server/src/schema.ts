@@ -14,6 +14,7 @@ export * from "./modules/payments/providers/sandbox.schema.ts";
 export * from "./modules/payments/schema.ts";
 export * from "./modules/photos/schema.ts";
 export * from "./modules/profiles/schema.ts";
+export * from "./modules/push/schema.ts";
 export * from "./modules/site/schema.ts";
 export * from "./modules/staff/schema.ts";
 export * from "./modules/support/schema.ts";

@@ -43,7 +43,6 @@ export const editableSettingsSchema = settingsSchema
     gift_credits: credits,
     signup_credits: credits,
     message_length: z.number().int().min(1).max(10_000),
-    push_public_key: z.string().trim().min(1).max(200).nullable(),
     refund_days: z.number().int().min(0).max(365),
     fictional_icon: z
       .string()

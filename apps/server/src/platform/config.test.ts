@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConfigError, defaultOrigin, loadConfig, paymentsProviderOf } from "./config.ts";
 
@@ -81,5 +82,32 @@ describe("configuration", () => {
     });
     expect(config).toMatchObject({ S3_BUCKET: "photos", S3_REGION: "us-east-1" });
     expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+  });
+
+  it("takes a VAPID key pair only whole and matching, and a mailto: or https: subject (issue #28)", () => {
+    const pair = () => {
+      const ecdh = createECDH("prime256v1");
+      ecdh.generateKeys();
+      return { VAPID_PUBLIC_KEY: ecdh.getPublicKey("base64url"), VAPID_PRIVATE_KEY: ecdh.getPrivateKey().toString("base64url") };
+    };
+    const good = pair();
+    expect(loadConfig({ ...good, VAPID_SUBJECT: "mailto:push@example.com" })).toMatchObject(good);
+    expect(loadConfig({}).VAPID_PUBLIC_KEY).toBeUndefined();
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: good.VAPID_PUBLIC_KEY })).toThrow(/VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and/);
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: good.VAPID_PRIVATE_KEY })).toThrow(/VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY and/);
+    expect(() => loadConfig({ ...good, VAPID_PUBLIC_KEY: "not-a-key" })).toThrow(
+      /VAPID_PUBLIC_KEY: must be base64url of a 65-byte/,
+    );
+    expect(() => loadConfig({ ...good, VAPID_PRIVATE_KEY: good.VAPID_PRIVATE_KEY.slice(0, 20) })).toThrow(
+      /VAPID_PRIVATE_KEY: must be base64url of a 32-byte/,
+    );
+    // Two valid keys of different pairs: the subscriptions would be made with a key we cannot sign for.
+    expect(() => loadConfig({ ...good, VAPID_PUBLIC_KEY: pair().VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY/,
+    );
+    expect(() => loadConfig({ ...good, VAPID_PRIVATE_KEY: Buffer.alloc(32).toString("base64url") })).toThrow(
+      /VAPID_PRIVATE_KEY: is not a valid P-256 private key/,
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: "http://example.com" })).toThrow(/VAPID_SUBJECT/);
   });
 });

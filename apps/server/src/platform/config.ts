@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 
@@ -107,6 +108,21 @@ const settingsSchema = z.object({
   GIPHY_API_URL: urlOf(["http:", "https:"]).default("https://api.giphy.com"),
   TENOR_API_KEY: z.string().optional(),
   TENOR_API_URL: urlOf(["http:", "https:"]).default("https://tenor.googleapis.com"),
+  /**
+   * Web push (issue #28): the VAPID key pair (RFC 8292) push subscriptions are made with, base64url (the
+   * public key a 65-byte uncompressed P-256 point, the private key 32 bytes). Both or neither: without
+   * them a pair is generated at the first start and kept in DATA_DIR/vapid-keys.json. A site with
+   * several nodes sets them here (or shares DATA_DIR): every node must sign with the same key.
+   */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: URL (default: the site's support address). */
+  VAPID_SUBJECT: urlOf(["mailto:", "https:"]).optional(),
+  /**
+   * Push services reachable over plain http (comma-separated origins, e.g. a local stand-in in tests):
+   * every other subscription endpoint must be https and not name a private address.
+   */
+  PUSH_HTTP_ORIGINS: z.string().default(""),
 });
 
 const s3Settings = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
@@ -128,6 +144,17 @@ export const configSchema = settingsSchema.superRefine((settings, context) => {
   if (settings.PAYMENTS_PROVIDER === "mollie" && !settings.MOLLIE_API_KEY) {
     context.addIssue({ code: "custom", path: ["MOLLIE_API_KEY"], message: "required when PAYMENTS_PROVIDER is mollie" });
   }
+  if (!!settings.VAPID_PUBLIC_KEY !== !!settings.VAPID_PRIVATE_KEY) {
+    const missing = settings.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY";
+    context.addIssue({
+      code: "custom",
+      path: [missing],
+      message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (or neither)",
+    });
+  } else if (settings.VAPID_PUBLIC_KEY && settings.VAPID_PRIVATE_KEY) {
+    const problem = vapidKeyProblem(settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY);
+    if (problem) context.addIssue({ code: "custom", path: [problem.key], message: problem.message });
+  }
   if (settings.S3_BUCKET) {
     for (const name of s3Settings) {
       if (!settings[name]) context.addIssue({ code: "custom", path: [name], message: "required when S3_BUCKET is set" });
@@ -136,6 +163,37 @@ export const configSchema = settingsSchema.superRefine((settings, context) => {
     context.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required when other S3_* settings are set" });
   }
 });
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * What is wrong with a VAPID key pair, or null: each must be base64url of the right length (a 65-byte
+ * uncompressed P-256 point, a 32-byte scalar), and the public key must be the private key's, or every
+ * subscription made with the public key would refuse our signatures.
+ */
+export function vapidKeyProblem(
+  publicKey: string,
+  privateKey: string,
+): { key: "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY"; message: string } | null {
+  const pub = BASE64URL.test(publicKey) ? Buffer.from(publicKey, "base64url") : Buffer.alloc(0);
+  if (pub.length !== 65 || pub[0] !== 4) {
+    return { key: "VAPID_PUBLIC_KEY", message: "must be base64url of a 65-byte uncompressed P-256 public key (87 characters)" };
+  }
+  const priv = BASE64URL.test(privateKey) ? Buffer.from(privateKey, "base64url") : Buffer.alloc(0);
+  if (priv.length !== 32) {
+    return { key: "VAPID_PRIVATE_KEY", message: "must be base64url of a 32-byte P-256 private key (43 characters)" };
+  }
+  try {
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(priv);
+    if (!ecdh.getPublicKey().equals(pub)) {
+      return { key: "VAPID_PUBLIC_KEY", message: "is not the public key of VAPID_PRIVATE_KEY" };
+    }
+  } catch {
+    return { key: "VAPID_PRIVATE_KEY", message: "is not a valid P-256 private key" };
+  }
+  return null;
+}
 
 /** Whether the process listens on this machine only (a loopback address), so nobody else can reach it. */
 export function listensOnLoopbackOnly(host: string): boolean {

@@ -10,6 +10,7 @@ import {
   NOTIFICATION_CATEGORIES,
   type NotificationCategory,
   type NotificationsResponse,
+  type PushState,
   type SignupRequest,
   type User,
 } from "@app/contract";
@@ -109,6 +110,8 @@ export interface AccountServiceDeps {
   /** Whether a visitor may see this profile (a signup message may only go to such a profile). */
   visibility: { canSee(viewerProfileId: number | null, profileId: number): Promise<boolean> };
   fictionalIcon: () => Promise<string>;
+  /** Spec §3 push subscription of the account (the push module keeps the devices). */
+  pushState: (userId: number) => Promise<PushState>;
   log: { error(obj: unknown, msg?: string): void };
   /** Called after a member's sessions were ended (other nodes close that member's sockets). */
   sessionsEnded?: (userId: number, reason?: "banned") => void;
@@ -199,9 +202,10 @@ export class AccountService {
 
   /** Spec §3 User, as the member sees themself. */
   async present(member: MemberContext): Promise<User> {
-    const [profile, fictionalIcon] = await Promise.all([
+    const [profile, fictionalIcon, pushState] = await Promise.all([
       this.deps.profiles.summaryForUser(member.userId),
       this.deps.fictionalIcon(),
+      this.deps.pushState(member.userId),
     ]);
     if (!profile) throw new Error(`user ${member.userId} has no profile`);
     return {
@@ -214,8 +218,7 @@ export class AccountService {
       fictional_icon: fictionalIcon,
       language: member.locale,
       notifications_disabled: member.notificationsDisabled,
-      // Issue #28 (push, next): the account's devices are not yet stored.
-      push_subscription: false,
+      push_subscription: pushState,
       signup_date: member.signupDate.toISOString(),
       invisible: member.invisible,
     };

@@ -1,7 +1,7 @@
 import {
   type CompanyInfo,
-  type EditableSettings,
   DESIGN_VERSION,
+  type EditableSettings,
   INTEREST_KEYS,
   type Interest,
   isLocaleCode,
@@ -66,6 +66,8 @@ export class SiteService {
     private readonly defaultOrigin: () => string,
     /** PaymentService.available: the settings tell the web whether to offer purchases (decision 030). */
     private readonly purchasesAvailable: () => boolean,
+    /** The VAPID public key (issue #28, the push module's): push_public_key; no site overrides it. */
+    private readonly pushPublicKey: string | null,
     private readonly cacheMs = 30_000,
   ) {}
 
@@ -190,6 +192,7 @@ export class SiteService {
       fictional_singular: texts.fictional_singular,
       fictional_plural: texts.fictional_plural,
       purchases_available: this.purchasesAvailable(),
+      push_public_key: this.pushPublicKey,
       push_worker_version: PUSH_WORKER_VERSION,
       design_version: DESIGN_VERSION,
     };

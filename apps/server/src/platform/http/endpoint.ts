@@ -161,6 +161,7 @@ export function handle<const E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    ...routeConstraintsOf(endpoint),
     ...(typeof endpoint.response === "string" ? {} : { schema: { response: { 200: jsonSchemaOf(endpoint.response) } } }),
     config: { endpoint, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     handler: async (request, reply) => {
@@ -202,11 +203,77 @@ function sent(reply: FastifyReply, answer: unknown) {
   return isPreserialized(answer) ? reply.type("application/json; charset=utf-8").send(answer[PRESERIALIZED]) : answer;
 }
 
+/** The name of the route constraint that matches an endpoint's `when` (see queryConstraint). */
+const QUERY_CONSTRAINT = "query";
+
+type When = Readonly<Record<string, string>>;
+type ConstraintStrategy = Parameters<FastifyInstance["addConstraintStrategy"]>[0];
+type Stored = ReturnType<ReturnType<ConstraintStrategy["storage"]>["get"]>;
+
+/**
+ * The router's constraints of an endpoint's route: `{ query: when }` for an endpoint that answers only
+ * requests whose query string has those values (`hasRoute` needs them to find that route too).
+ */
+export function routeConstraintsOf(endpoint: Endpoint): { constraints?: { [QUERY_CONSTRAINT]: When } } {
+  return endpoint.when ? { constraints: { [QUERY_CONSTRAINT]: endpoint.when } } : {};
+}
+
+const matchesWhen = (when: When, query: URLSearchParams) =>
+  Object.entries(when).every(([key, value]) => query.get(key) === value);
+
+/**
+ * A Fastify custom constraint (find-my-way's strategies) on the query string, for the contract's `when`:
+ * spec §7 gives two calls one method and path (POST /api/user.php logs in, POST /api/user.php?push=1
+ * stores a push subscription), so the router picks the route by the query, before any hook or body
+ * parser runs: a request whose query has every value of a route's `when` goes to that route (the most
+ * constrained wins), any other to the route without one. The request's value is its parsed query
+ * (undefined without one, so the usual request costs nothing); a route's value is its `when` record. The
+ * store answers both: a record (the router building its table) by equality, a query by matching.
+ */
+const queryConstraint: ConstraintStrategy = {
+  name: QUERY_CONSTRAINT,
+  storage() {
+    // What the router keeps per value is in fact a bitmask of its handlers (find-my-way's handler-storage).
+    const entries: { when: When; handlers: Stored }[] = [];
+    const same = (a: When, b: When) =>
+      Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, value]) => b[key] === value);
+    return {
+      get(value: unknown): Stored {
+        if (value instanceof URLSearchParams) {
+          // A request: the masks of every route whose `when` its query matches, together.
+          let mask = 0;
+          for (const entry of entries) if (matchesWhen(entry.when, value)) mask |= entry.handlers as unknown as number;
+          return (mask || null) as unknown as Stored;
+        }
+        return entries.find((entry) => same(entry.when, value as When))?.handlers ?? null;
+      },
+      set(when: unknown, handlers: Stored): void {
+        const found = entries.find((entry) => same(entry.when, when as When));
+        if (found) found.handlers = handlers;
+        else entries.push({ when: when as When, handlers });
+      },
+    };
+  },
+  deriveConstraint(request: { url?: string }): unknown {
+    const url = request.url ?? "";
+    const start = url.indexOf("?");
+    return start === -1 ? undefined : new URLSearchParams(url.slice(start + 1));
+  },
+  validate(value: unknown): void {
+    if (!value || typeof value !== "object" || !Object.values(value).every((v) => typeof v === "string")) {
+      throw new Error("the query constraint is a record of strings (an endpoint's `when`)");
+    }
+  },
+  mustMatchWhenDerived: false,
+};
+
 /**
  * Every JSON route under /api/ must come from the endpoint table with its response schema (serialised
- * through it, see jsonSchemaOf): registering one without stops the server at start.
+ * through it, see jsonSchemaOf): registering one without stops the server at start. Also installs the
+ * router's query constraint for the endpoints with a `when`.
  */
 export function registerEndpointRules(app: FastifyInstance): void {
+  app.addConstraintStrategy(queryConstraint);
   app.decorate("endpointRuns", new Map<Endpoint, EndpointRun>());
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/") || route.url === "/api/*") return;

@@ -35,7 +35,6 @@ const site: StaffSite = {
     gift_credits: 30,
     signup_credits: 20,
     message_length: 2000,
-    push_public_key: null,
     refund_days: 14,
     fictional_icon: "masks",
   },

@@ -43,7 +43,6 @@ const FIELDS = Object.keys({
   search_fields: 0,
   visible_profile_fields: 0,
   cdn_prefix: 0,
-  push_public_key: 0,
   fictional_icon: 0,
   member_resell: 0,
   resell_tiles: 0,
@@ -380,15 +379,6 @@ export function SiteSettingsForm({ site, servedCountries }: { site: StaffSite; s
               value={values.cdn_prefix}
               onChange={(v) => set("cdn_prefix", v)}
               error={problemOf("cdn_prefix")}
-            />
-          </Col>
-          <Col md={4}>
-            <Text
-              id="push_public_key"
-              label={label("push_public_key")}
-              value={values.push_public_key ?? ""}
-              onChange={(v) => set("push_public_key", v.trim() ? v : null)}
-              error={problemOf("push_public_key")}
             />
           </Col>
           <Col md={4}>
