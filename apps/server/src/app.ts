@@ -350,6 +350,7 @@ export async function openServices(
       payments,
       discounts,
       complaints,
+      push,
     ],
     memberOf: async (userId) => {
       const user = await accounts.findUser(userId);

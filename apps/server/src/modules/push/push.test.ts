@@ -148,6 +148,12 @@ describe("push subscriptions (POST /api/user.php?push=1)", () => {
     );
     expect(row?.p256dh).toBe(renewed.json.keys.p256dh);
 
+    // The data export names the device's push service and browser, never its endpoint path or keys.
+    const exported = JSON.stringify(await app.services.push.exportFor({ userId: anna.userId, profileId: null }));
+    expect(exported).toContain(service.origin);
+    expect(exported).not.toContain(device.json.endpoint);
+    expect(exported).not.toContain(renewed.json.keys.auth);
+
     // false with another endpoint changes nothing; with this device's, removes it.
     await subscribe(anna.client, { subscription: false, endpoint: `${service.origin}/push/other` });
     expect(await pushStateOf(anna.client)).toBe(true);

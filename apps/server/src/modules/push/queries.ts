@@ -115,3 +115,12 @@ export async function recordFailure(db: DbOrTx, subscriptionId: number): Promise
 export async function pruneDeliveries(db: DbOrTx, before: Date): Promise<void> {
   await db.delete(pushDeliveries).where(lt(pushDeliveries.at, before));
 }
+
+/** The member's devices and refusal, for their data export. */
+export async function pushRecordsOf(db: DbOrTx, userId: number): Promise<{ devices: SubscriptionRow[]; refusedAt: Date | null }> {
+  const [devices, [refusal]] = await Promise.all([
+    db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(pushSubscriptions.id),
+    db.select({ at: pushRefusals.at }).from(pushRefusals).where(eq(pushRefusals.userId, userId)),
+  ]);
+  return { devices, refusedAt: refusal?.at ?? null };
+}

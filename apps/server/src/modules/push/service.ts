@@ -2,6 +2,7 @@ import { createHash, ECDH } from "node:crypto";
 import type { PushPayload, PushState, PushSubscriptionJson, PushSubscriptionRequest } from "@app/contract";
 import ipaddr from "ipaddr.js";
 import webpush from "web-push";
+import { type ExportPart, type ExportSubject, isoOrNull } from "../../platform/data-export.ts";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import {
@@ -11,6 +12,7 @@ import {
   insertRefusal,
   pruneDeliveries,
   pushFacts,
+  pushRecordsOf,
   recordAccepted,
   recordFailure,
   type SubscriptionRow,
@@ -156,6 +158,28 @@ export class PushService {
     }
     if (result.failed > 0) throw new PushRetryError(result);
     return result;
+  }
+
+  /**
+   * The push part of the data export (GDPR art. 15): each device's push service, browser and dates, and
+   * a refusal. Not the endpoint's path or the keys: they are the device's secrets for receiving.
+   */
+  async exportFor({ userId }: ExportSubject): Promise<ExportPart> {
+    const { devices, refusedAt } = await pushRecordsOf(this.db, userId);
+    if (devices.length === 0 && !refusedAt) return { json: {} };
+    return {
+      json: {
+        push: {
+          devices: devices.map((device) => ({
+            push_service: URL.canParse(device.endpoint) ? new URL(device.endpoint).origin : null,
+            browser: device.userAgent,
+            subscribed_at: isoOrNull(device.createdAt),
+            last_sent_at: isoOrNull(device.lastSentAt),
+          })),
+          refused_at: isoOrNull(refusedAt),
+        },
+      },
+    };
   }
 
   /** Forgets which devices accepted which push after a day (a push lives PUSH_TTL_SECONDS). */
