@@ -225,8 +225,9 @@ const matchesWhen = (when: When, query: URLSearchParams) =>
  * A Fastify custom constraint (find-my-way's strategies) on the query string, for the contract's `when`:
  * spec §7 gives two calls one method and path (POST /api/user.php logs in, POST /api/user.php?push=1
  * stores a push subscription), so the router picks the route by the query, before any hook or body
- * parser runs: a request whose query has every value of a route's `when` goes to that route (the most
- * constrained wins), any other to the route without one. The request's value is its parsed query
+ * parser runs: a request whose query has every value of a route's `when` goes to that route rather
+ * than to the one without (give two routes of one path `when`s that never both match), any other
+ * request to the route without one. The request's value is its parsed query
  * (undefined without one, so the usual request costs nothing); a route's value is its `when` record. The
  * store answers both: a record (the router building its table) by equality, a query by matching.
  */
