@@ -51,6 +51,9 @@ test("a new member signs up in the modal, confirms the e-mail and lands activate
   await dialog.getByRole("button", { name: "Save and continue" }).click();
   await expect(dialog.getByRole("heading", { name: "Personal information" })).toBeVisible();
   await dialog.getByRole("button", { name: "Continue without" }).click();
+  // The push opt-in (spec §4): Chromium can take pushes, and the site always has a VAPID key (issue #28).
+  await expect(dialog.getByRole("heading", { name: "Stay informed" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Not now" }).click();
   await expect(dialog.getByRole("heading", { name: "Confirm your e-mail address" })).toBeVisible();
   await expect(dialog).toContainText(email);
   await page.screenshot({ path: path.join(shots, "signup-confirm.png") });
