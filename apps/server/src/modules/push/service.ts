@@ -187,11 +187,12 @@ export class PushService {
     return pruneDeliveries(this.db, new Date(now.getTime() - DAY));
   }
 
+  /** One device's push: encrypted and signed by web-push, posted by us, classified by the answer. */
   private async sendTo(device: SubscriptionRow, body: string, payload: PushPayload, subject: string): Promise<Outcome> {
     if (this.endpointProblem(device.endpoint)) return "gone";
-    let status: number;
+    let request: ReturnType<typeof webpush.generateRequestDetails>;
     try {
-      const request = webpush.generateRequestDetails(
+      request = webpush.generateRequestDetails(
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
         body,
         {
@@ -204,17 +205,22 @@ export class PushService {
           topic: createHash("sha256").update(payload.tag).digest("base64url").slice(0, 32),
         },
       );
-      // web-push builds the request (encryption, VAPID); we send it ourselves (its sender speaks only
-      // https, and fetch gives a timeout and no redirects).
-      const headers = Object.fromEntries(
-        Object.entries(request.headers)
-          .filter(([name]) => name.toLowerCase() !== "content-length")
-          .map(([name, value]) => [name, String(value)]),
-      );
+    } catch (err) {
+      // Our side (a subject web-push refuses, say): trying again would not help.
+      this.options.log.error({ err, subscription: device.id }, "push: the request could not be made");
+      return "refused";
+    }
+    let status: number;
+    try {
+      // web-push's own sender speaks only https; fetch also gives a timeout and no redirects.
       const response = await fetch(request.endpoint, {
         method: "POST",
-        headers,
-        body: new Uint8Array(request.body),
+        headers: Object.fromEntries(
+          Object.entries(request.headers)
+            .filter(([name]) => name.toLowerCase() !== "content-length")
+            .map(([name, value]) => [name, String(value)]),
+        ),
+        body: request.body ? new Uint8Array(request.body) : null,
         redirect: "manual",
         signal: AbortSignal.timeout(this.options.timeoutMs ?? SEND_TIMEOUT_MS),
       });
