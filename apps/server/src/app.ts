@@ -38,6 +38,10 @@ import { LocationService } from "./modules/location/service.ts";
 import { defineModerationJobs } from "./modules/moderation/jobs.ts";
 import { ModerationService } from "./modules/moderation/service.ts";
 import { moderationStaffRoutes } from "./modules/moderation/staff-routes.ts";
+import { Presence } from "./modules/notifications/presence.ts";
+import { mailEventRoutes, notificationRoutes } from "./modules/notifications/routes.ts";
+import { NotificationService } from "./modules/notifications/service.ts";
+import { UnsubscribeTokens } from "./modules/notifications/tokens.ts";
 import { OperatorService } from "./modules/operators/service.ts";
 import { inboxStaffRoutes } from "./modules/operators/staff-routes.ts";
 import { DirectDebitService } from "./modules/payments/direct-debit.ts";
@@ -146,6 +150,9 @@ export interface Services {
   operators: OperatorService;
   /** Support's member search, dossier, credit corrections and refunds (issue #27). */
   support: SupportService;
+  /** Notifications by push and e-mail, and whether a member is looking (issue #28). */
+  notifications: NotificationService;
+  presence: Presence;
 }
 
 export interface BuildOptions {
@@ -360,6 +367,28 @@ export async function openServices(
   jobs.schedule(paymentJobs.reconcile, { everyMs: 5 * 60_000 });
   jobs.schedule(eventJobs.prune, { everyMs: DAY, offsetMs: 4 * HOUR });
   jobs.schedule(staffPrune, { everyMs: HOUR, offsetMs: 30 * 60_000 });
+  const presence = new Presence(database.db);
+  const notifications = new NotificationService({
+    db: database.db,
+    jobs,
+    mailer,
+    // Wired to modules/push at merge: until then no member has a device, so every notification is an e-mail.
+    push: { hasDevices: async () => false, send: async () => 0 },
+    presence,
+    tokens: new UnsubscribeTokens(database.db, config.APP_SECRET),
+    accounts,
+    profiles,
+    chat,
+    likes,
+    search,
+    site: {
+      name: siteName,
+      origin: () => site.originFor(""),
+      settings: (locale) => site.settingsFor("", locale),
+    },
+    log,
+  });
+  notifications.schedule();
   return {
     config,
     database,
@@ -396,6 +425,8 @@ export async function openServices(
     moderation,
     operators,
     support,
+    notifications,
+    presence,
   };
 }
 
@@ -552,6 +583,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   });
   await server.register(discountRoutes, { discounts: services.discounts });
   await server.register(dataExportRoutes, { exports: services.exports });
+  await server.register(notificationRoutes, { notifications: services.notifications, presence: services.presence });
+  await server.register(mailEventRoutes, { notifications: services.notifications, secret: config.MAIL_EVENTS_SECRET });
   await server.register(complaintRoutes, { complaints: services.complaints, reports: services.reports });
   // Staff console routes (issue #27)
   registerStaffContext(server, services.staff);
@@ -607,6 +640,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     authenticate: async (request) => (await memberOf(request))?.userId ?? null,
   });
   registerChatFrames(ws, { chat: services.chat, site: services.site });
+  ws.onPresence(services.presence.listener(server.log));
 
   // Unknown API paths answer JSON, never the web app's HTML.
   server.all("/api/*", async () => {
