@@ -39,7 +39,7 @@ import { defineModerationJobs } from "./modules/moderation/jobs.ts";
 import { ModerationService } from "./modules/moderation/service.ts";
 import { moderationStaffRoutes } from "./modules/moderation/staff-routes.ts";
 import { Presence } from "./modules/notifications/presence.ts";
-import { mailEventRoutes, notificationRoutes } from "./modules/notifications/routes.ts";
+import { mailEventRoutes, notificationRoutes, registerPollPresence } from "./modules/notifications/routes.ts";
 import { NotificationService } from "./modules/notifications/service.ts";
 import { UnsubscribeTokens } from "./modules/notifications/tokens.ts";
 import { OperatorService } from "./modules/operators/service.ts";
@@ -641,6 +641,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   });
   registerChatFrames(ws, { chat: services.chat, site: services.site });
   ws.onPresence(services.presence.listener(server.log));
+  registerPollPresence(server, services.presence);
 
   // Unknown API paths answer JSON, never the web app's HTML.
   server.all("/api/*", async () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { userResponseSchema } from "@app/contract";
+import { type PushPayload, pushPayloadSchema, userResponseSchema } from "@app/contract";
 import { sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JobRunner } from "../../platform/jobs.ts";
 import { mailOutbox } from "../../platform/mail-outbox.schema.ts";
-import { createMember, type MemberOptions, sqlCount, sqlRows, type TestMember } from "../../test/factories.ts";
+import { addPhoto, createMember, type MemberOptions, sqlCount, sqlRows, type TestMember } from "../../test/factories.ts";
 import { type TestApp, useTestApp } from "../../test/harness.ts";
 import { connectSocket } from "../../test/sockets.ts";
 import { NOTIFY_RULES, NotificationService } from "./service.ts";
@@ -50,6 +50,34 @@ const mailsTo = (m: TestMember) =>
     .from(mailOutbox)
     .where(sql`${mailOutbox.to} = ${m.email} and ${mailOutbox.headers} ? 'List-Unsubscribe'`)
     .orderBy(mailOutbox.id);
+
+/** The notifications service on a job runner whose clock the test moves (as jobs.test.ts does). */
+function clockedService(clock: () => Date) {
+  const runner = new JobRunner(db(), { clock });
+  const { services } = app;
+  const service = new NotificationService({
+    db: db(),
+    jobs: runner,
+    mailer: services.mailer,
+    push: { hasDevices: async () => false, send: async () => 0 },
+    presence: services.presence,
+    tokens: new UnsubscribeTokens(db(), undefined),
+    accounts: services.accounts,
+    profiles: services.profiles,
+    chat: services.chat,
+    likes: services.likes,
+    search: services.search,
+    site: {
+      name: async () => "Amoria",
+      origin: async () => "http://localhost",
+      settings: (l) => services.site.settingsFor("", l),
+    },
+    clock,
+    log: { error: () => {} },
+  });
+  service.schedule();
+  return { runner, service };
+}
 
 beforeEach(async () => {
   // Each test starts with an empty queue of notification jobs (previous tests' batched ones removed).
@@ -133,7 +161,23 @@ describe("messages", () => {
     const mails = await mailsTo(ben);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain("2 unread messages");
+
+    // A new socket is presence again; its close (the member's last socket) ends it.
     socket.socket.close();
+    const again = await connectSocket(app, { cookie: ben.client.cookieHeader() });
+    await again.next((f) => f.type === "hello");
+    await expect.poll(() => app.services.presence.isLooking(ben.userId)).toBe(true);
+    again.socket.close();
+    await expect.poll(() => app.services.presence.isLooking(ben.userId)).toBe(false);
+  });
+
+  it("a visible page's poll of the user marks the member as looking; a hidden page's does not", async () => {
+    const ben = await member({ gender: "male" });
+    await ben.client.post("/api/page-hidden.php", {});
+    await ben.client.request("GET", "/api/user.php", undefined, { "x-page-visibility": "hidden" });
+    expect(await app.services.presence.isLooking(ben.userId)).toBe(false);
+    await ben.client.request("GET", "/api/user.php", undefined, { "x-page-visibility": "visible" });
+    await expect.poll(() => app.services.presence.isLooking(ben.userId)).toBe(true);
   });
 
   it("page-hidden answers ok for a visitor too", async () => {
@@ -220,29 +264,7 @@ describe("periodic e-mails with a controllable clock", () => {
 
     let now = new Date(Date.now() + 25 * 3_600_000);
     const clock = () => now;
-    const runner = new JobRunner(db(), { clock });
-    const { services } = app;
-    const later = new NotificationService({
-      db: db(),
-      jobs: runner,
-      mailer: services.mailer,
-      push: { hasDevices: async () => false, send: async () => 0 },
-      presence: services.presence,
-      tokens: new UnsubscribeTokens(db(), undefined),
-      accounts: services.accounts,
-      profiles: services.profiles,
-      chat: services.chat,
-      likes: services.likes,
-      search: services.search,
-      site: {
-        name: async () => "Amoria",
-        origin: async () => "http://localhost",
-        settings: (l) => services.site.settingsFor("", l),
-      },
-      clock,
-      log: { error: () => {} },
-    });
-    later.schedule();
+    const { runner } = clockedService(clock);
     // The daily reminder's period comes: one reminder, saying 1 unread message.
     await runner.runAllDue();
     let mails = await mailsTo(ben);
@@ -268,6 +290,27 @@ describe("periodic e-mails with a controllable clock", () => {
     now = new Date(now.getTime() + 24 * 3_600_000);
     await runner.runAllDue();
     expect((await mailsTo(ben)).filter((m) => m.subject === "We miss you on Amoria")).toHaveLength(1);
+  });
+
+  it("e-mails weekly updates with new members near the member, once a week, and not with the category off", async () => {
+    const ben = await member({ gender: "male", name: "Ben" });
+    const zoe = await member({ gender: "female", name: "Zoe" });
+    await addPhoto(app, zoe.profileId, { main: true });
+    const skip = await member({ gender: "male", name: "Sam" });
+    await skip.client.put("/api/notifications.php", { enabled: { weekly_updates: false } });
+    let now = new Date(Date.now() + 60 * 24 * 3_600_000);
+    const { runner } = clockedService(() => now);
+    await runner.runAllDue();
+    const weekly = (m: TestMember) =>
+      mailsTo(m).then((all) => all.filter((mail) => mail.subject === "New members near you on Amoria"));
+    const [mail] = await weekly(ben);
+    expect(mail?.text).toContain("Zoe");
+    expect(mail?.text).toContain("/match-finder");
+    expect(await weekly(skip)).toHaveLength(0);
+    // Later the same week: nothing more.
+    now = new Date(now.getTime() + 3_600_000);
+    await runner.runAllDue();
+    expect(await weekly(ben)).toHaveLength(1);
   });
 
   it("sends news to members with the category on, and promotions only to those who have it on", async () => {
@@ -371,6 +414,15 @@ describe("bounces and complaints", () => {
     expect((await disabledOf(ben))?.[0]).toEqual({ category: "new_conversations", reason: "fbl" });
   });
 
+  it("Postmark's shape: a hard bounce and a spam complaint", async () => {
+    const ann = await member();
+    const ben = await member();
+    expect((await hook({ RecordType: "Bounce", Type: "HardBounce", Email: ann.email, ID: 1 })).statusCode).toBe(200);
+    expect((await hook({ RecordType: "SpamComplaint", Email: ben.email, ID: 2 })).statusCode).toBe(200);
+    expect((await disabledOf(ann))?.every((d) => d.reason === "bounce")).toBe(true);
+    expect((await disabledOf(ben))?.every((d) => d.reason === "fbl")).toBe(true);
+  });
+
   it("refuses a bad shape (422) and a wrong secret (401)", async () => {
     expect((await hook({ events: [{ type: "opened", email: "x@example.org" }] })).statusCode).toBe(422);
     expect((await hook("not json")).statusCode).toBe(422);
@@ -392,5 +444,95 @@ describe("push clicks", () => {
     expect(
       await sqlCount(db(), sql`select count(*)::int as n from notifications where id = ${row?.id} and clicked_at is not null`),
     ).toBe(1);
+  });
+});
+
+describe("push first (a stand-in PushSender until modules/push is wired)", () => {
+  const sent: Array<{ userId: number; payload: PushPayload }> = [];
+  let devices = true;
+  let accepting = 1;
+  beforeEach(() => {
+    sent.length = 0;
+    devices = true;
+    accepting = 1;
+    app.services.notifications.usePush({
+      hasDevices: async () => devices,
+      send: async (userId, payload) => {
+        sent.push({ userId, payload: pushPayloadSchema.parse(payload) });
+        return accepting;
+      },
+    });
+  });
+  afterEach(() => app.services.notifications.usePush({ hasDevices: async () => false, send: async () => 0 }));
+
+  it("pushes a message to an away member; the e-mail follows 15 min later unless the push was clicked", async () => {
+    const ann = await member({ gender: "female", name: "Ann" });
+    const ben = await member({ gender: "male", name: "Ben" });
+    await say(ann, ben);
+    await runJobs();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      userId: ben.userId,
+      payload: {
+        kind: "message",
+        title: "New message from Ann",
+        body: "1 unread message",
+        url: `/members/${ann.profileId}/chat`,
+      },
+    });
+    expect(await mailsTo(ben)).toHaveLength(0);
+    const [fallback] = await sqlRows<{ run_at: string }>(
+      db(),
+      sql`select run_at from jobs where name = 'notifications.email' and state = 'pending' and key like ${`conversation:${ben.userId}:%`}`,
+    );
+    expect(new Date(String(fallback?.run_at)).getTime() - Date.now()).toBeGreaterThan(NOTIFY_RULES.pushFallbackMs - 60_000);
+    // Not clicked, still unread: the e-mail goes.
+    await fastForward();
+    expect(await mailsTo(ben)).toHaveLength(1);
+
+    // Clicked: no e-mail.
+    const cat = await member({ gender: "female", name: "Cat" });
+    await say(cat, ben);
+    await runJobs();
+    const id = sent.at(-1)?.payload.notification_id;
+    expect((await ben.client.post("/api/push-click.php", { notification_id: id })).json()).toEqual({ ok: true });
+    await fastForward();
+    expect(await mailsTo(ben)).toHaveLength(1);
+  });
+
+  it("a category the member switched off gets no push; likes with devices are pushed, and e-mailed when no device takes the push", async () => {
+    const ann = await member({ gender: "female", name: "Ann" });
+    const ben = await member({ gender: "male", name: "Ben" });
+    await ben.client.put("/api/notifications.php", { enabled: { new_conversations: false } });
+    await say(ann, ben);
+    await runJobs();
+    expect(sent).toHaveLength(0);
+
+    await ann.client.post("/api/like.php", { id: ben.profileId });
+    await runJobs();
+    expect(sent.map((s) => s.payload)).toEqual([
+      expect.objectContaining({ kind: "like", title: "Someone likes you", url: "/likes" }),
+    ]);
+    expect(await mailsTo(ben)).toHaveLength(0);
+
+    accepting = 0;
+    const cat = await member({ gender: "female", name: "Cat" });
+    await cat.client.post("/api/like.php", { id: ben.profileId });
+    await runJobs();
+    await fastForward();
+    expect((await mailsTo(ben)).map((m) => m.subject)).toEqual(["2 members like you on Amoria"]);
+  });
+});
+
+describe("without MAIL_EVENTS_SECRET", () => {
+  const other = useTestApp({ listen: false });
+  it("the mail-events hook is not there (404)", async () => {
+    const response = await other.app.server.inject({
+      method: "POST",
+      url: "/hooks/mail-events",
+      headers: { "content-type": "application/json", authorization: `Bearer ${SECRET}` },
+      payload: JSON.stringify({ events: [] }),
+    });
+    expect(response.statusCode).toBe(404);
   });
 });

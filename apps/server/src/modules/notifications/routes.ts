@@ -3,7 +3,7 @@ import { assertUsableInput, ENDPOINTS, InputRefusedError, parseJsonInput } from 
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AppError } from "../../platform/errors.ts";
-import { handle } from "../../platform/http/endpoint.ts";
+import { handle, memberOf } from "../../platform/http/endpoint.ts";
 import { t } from "../../platform/i18n.ts";
 import type { Presence } from "./presence.ts";
 import type { NotificationService } from "./service.ts";
@@ -37,6 +37,23 @@ export async function notificationRoutes(
       ok: true as const,
       category: await notifications.unsubscribe(query.token),
     }));
+  });
+}
+
+/** The header a visible page's poll of GET /api/user.php carries (README "Away or here"). */
+export const PAGE_VISIBLE_HEADER = "x-page-visibility";
+
+/**
+ * The client's poll of GET /api/user.php from a visible page (`X-Page-Visibility: visible`) is a sign of
+ * presence, beside the socket's: a member whose socket is down but who looks at the page is not sent an
+ * e-mail for what the poll shows them. Root-level (the accounts module's route), after the answer.
+ */
+export function registerPollPresence(app: FastifyInstance, presence: Pick<Presence, "here">): void {
+  app.addHook("onResponse", async (request, reply) => {
+    if (request.method !== "GET" || request.routeOptions.url !== ENDPOINTS.user.path || reply.statusCode !== 200) return;
+    if (String(request.headers[PAGE_VISIBLE_HEADER] ?? "").toLowerCase() !== "visible") return;
+    const member = await memberOf(request).catch(() => null);
+    if (member) await presence.here(member.userId).catch((err: unknown) => request.log.error({ err }, "presence update failed"));
   });
 }
 

@@ -23,7 +23,7 @@ import type { ProfileService } from "../profiles/index.ts";
 import type { SearchService } from "../search/service.ts";
 import { type NotificationTemplate, notificationEmail } from "./emails.ts";
 import type { Presence } from "./presence.ts";
-import { notificationQueue, notifications } from "./schema.ts";
+import { memberPresence, notificationQueue, notifications } from "./schema.ts";
 import type { UnsubscribeTokens } from "./tokens.ts";
 
 /**
@@ -56,6 +56,8 @@ export const NOTIFY_RULES = {
   unreadAfterMs: DAY,
   /** Reminders: members not seen for this long (once per absence). */
   inactiveAfterMs: 14 * DAY,
+  /** Sent notifications are kept this long (longer than any job's retries and the reminders' batches). */
+  keepMs: 60 * DAY,
   /** Members a periodic job reads per page. */
   pageSize: 500,
 } as const;
@@ -156,6 +158,7 @@ export class NotificationService {
   readonly remindersJob: JobRef<undefined>;
   readonly weeklyJob: JobRef<undefined>;
   readonly inactiveJob: JobRef<undefined>;
+  readonly pruneJob: JobRef<undefined>;
   private readonly clock: () => Date;
   private push: PushSender;
 
@@ -177,6 +180,7 @@ export class NotificationService {
     this.remindersJob = jobs.define("notifications.unread-reminders", () => this.planUnreadReminders(), { maxAttempts: 3 });
     this.weeklyJob = jobs.define("notifications.weekly", () => this.planWeekly(), { maxAttempts: 3 });
     this.inactiveJob = jobs.define("notifications.inactive", () => this.planInactive(), { maxAttempts: 3 });
+    this.pruneJob = jobs.define("notifications.prune", async () => void (await this.prune()), { maxAttempts: 3 });
   }
 
   /** The periodic work: the drain every 5 s, the reminders daily, the weekly updates on Mondays 10:00 UTC. */
@@ -185,6 +189,7 @@ export class NotificationService {
     jobs.schedule(this.drainJob, { everyMs: 5_000 });
     jobs.schedule(this.remindersJob, { everyMs: DAY, offsetMs: 17 * HOUR });
     jobs.schedule(this.inactiveJob, { everyMs: DAY, offsetMs: 18 * HOUR });
+    jobs.schedule(this.pruneJob, { everyMs: DAY, offsetMs: 7 * HOUR });
     // The epoch was a Thursday: +4 days is a Monday.
     jobs.schedule(this.weeklyJob, { everyMs: 7 * DAY, offsetMs: 4 * DAY + 10 * HOUR });
   }
@@ -195,6 +200,21 @@ export class NotificationService {
   }
 
   // The queue
+
+  /**
+   * Deletes sent notifications past NOTIFY_RULES.keepMs (their keys guard against a repeat only while a
+   * job could still repeat them) and presence rows not touched for a day. Returns the notifications deleted.
+   */
+  async prune(): Promise<number> {
+    const now = this.clock().getTime();
+    const { db } = this.deps;
+    const deleted = await db
+      .delete(notifications)
+      .where(lt(notifications.createdAt, new Date(now - NOTIFY_RULES.keepMs)))
+      .returning({ id: notifications.id });
+    await db.delete(memberPresence).where(lt(memberPresence.updatedAt, new Date(now - DAY)));
+    return deleted.length;
+  }
 
   /** Drains the queue until it is empty (one job run). Returns how many events it decided on. */
   async drainAll(): Promise<number> {
@@ -548,7 +568,7 @@ export class NotificationService {
     let subject: number;
     if (job.kind === "message") {
       const notice = await this.deps.chat.notice(recipient.profileId, job.conversationId, job.messageId);
-      if (!notice || notice.unread === 0) return;
+      if (!notice || notice.unread === 0 || !pushAllowed(recipient, notice.first ? "new_conversations" : "new_messages")) return;
       const name = (await this.deps.profiles.membersOf([notice.otherId])).get(notice.otherId)?.name ?? "";
       payload = {
         kind: "message",
@@ -560,6 +580,8 @@ export class NotificationService {
       };
       key = `push:message:${job.userId}:${job.messageId}`;
       subject = job.conversationId;
+    } else if (!pushAllowed(recipient, "like")) {
+      return;
     } else if (job.kind === "match") {
       const name = (await this.deps.profiles.membersOf([job.profileId])).get(job.profileId)?.name ?? "";
       payload = {
