@@ -11,7 +11,7 @@ import {
 } from "@app/contract";
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, rowsOf } from "../../platform/db/index.ts";
+import { type Db, type DbOrTx, rowsOf } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { t } from "../../platform/i18n.ts";
 import type { EnqueueOptions, JobRef, JobRunner } from "../../platform/jobs.ts";
@@ -115,6 +115,18 @@ const emailAllowed = (r: Pick<Recipient, "email" | "disabled">, category: Notifi
   !!r.email && !r.disabled.some((d) => d.category === category);
 const pushAllowed = (r: Pick<Recipient, "disabled">, category: NotificationCategory) =>
   !r.disabled.some((d) => d.category === category && d.reason === "user");
+
+/** The advisory lock class of the per-member e-mail limit (with the user id as the second key). */
+const RATE_LOCK = 7_201_028;
+
+interface Claim {
+  userId: number;
+  kind: string;
+  channel: "push" | "email";
+  key: string;
+  subject?: number | undefined;
+  jobId: number;
+}
 
 interface Planned {
   job: JobRef<EmailJob> | JobRef<PushJob>;
@@ -366,15 +378,8 @@ export class NotificationService {
    * Claims a notification's unique key for this job: a new key, or this same job's own unsent claim (a
    * retry after a crash between claim and send). Null: sent already, or another job has it.
    */
-  private async claim(input: {
-    userId: number;
-    kind: string;
-    channel: "push" | "email";
-    key: string;
-    subject?: number;
-    jobId: number;
-  }) {
-    const [row] = await this.deps.db
+  private async claim(input: Claim, tx: DbOrTx = this.deps.db): Promise<number | null> {
+    const [row] = await tx
       .insert(notifications)
       .values({ ...input, subject: input.subject ?? null, createdAt: this.clock() })
       .onConflictDoUpdate({
@@ -386,31 +391,45 @@ export class NotificationService {
     return row?.id ?? null;
   }
 
-  /** Sends under a claimed key: marked sent after, the claim given up when sending fails (the job retries). */
-  private async once(
-    claim: Parameters<NotificationService["claim"]>[0],
-    send: (notificationId: number) => Promise<boolean>,
-  ): Promise<void> {
-    const id = await this.claim(claim);
-    if (id === null) return;
-    let sent = false;
-    try {
-      sent = await send(id);
-    } finally {
-      if (sent) await this.deps.db.update(notifications).set({ sentAt: this.clock() }).where(eq(notifications.id, id));
-      else await this.deps.db.delete(notifications).where(eq(notifications.id, id));
-    }
+  /**
+   * An e-mail's claim under the member's hourly limit: counted and claimed while holding the member's
+   * advisory lock, so that concurrent jobs (on one node or several) cannot both take the last place.
+   * `{ freeAt }`: over the limit, try again then.
+   */
+  private async claimWithinLimit(input: Claim): Promise<number | null | { freeAt: Date }> {
+    return this.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${RATE_LOCK}::int, ${input.userId}::int)`);
+      const since = new Date(this.clock().getTime() - HOUR);
+      const [window] = await tx
+        .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${notifications.createdAt})` })
+        .from(notifications)
+        .where(
+          and(eq(notifications.userId, input.userId), eq(notifications.channel, "email"), gt(notifications.createdAt, since)),
+        );
+      if (Number(window?.n ?? 0) >= NOTIFY_RULES.mailsPerHour) {
+        const oldest = window?.oldest ? new Date(window.oldest).getTime() : this.clock().getTime();
+        return { freeAt: new Date(oldest + HOUR) };
+      }
+      return this.claim(input, tx);
+    });
   }
 
-  /** E-mails sent to a member in the last hour, and when the oldest of them leaves the window. */
-  private async mailWindow(userId: number): Promise<{ count: number; freeAt: Date | null }> {
-    const since = new Date(this.clock().getTime() - HOUR);
-    const [row] = await this.deps.db
-      .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${notifications.createdAt})` })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.channel, "email"), gt(notifications.createdAt, since)));
-    const count = Number(row?.n ?? 0);
-    return { count, freeAt: row?.oldest ? new Date(new Date(row.oldest).getTime() + HOUR) : null };
+  /**
+   * Sends under a claimed key: marked sent after, the claim given up when sending fails (the job
+   * retries). With `limited`, returns when the member's hourly limit has room if it has none now.
+   */
+  private async once(claim: Claim, send: (notificationId: number) => Promise<boolean>, limited = false): Promise<Date | null> {
+    const claimed = limited ? await this.claimWithinLimit(claim) : await this.claim(claim);
+    if (claimed === null) return null;
+    if (typeof claimed === "object") return claimed.freeAt;
+    let sent = false;
+    try {
+      sent = await send(claimed);
+    } finally {
+      if (sent) await this.deps.db.update(notifications).set({ sentAt: this.clock() }).where(eq(notifications.id, claimed));
+      else await this.deps.db.delete(notifications).where(eq(notifications.id, claimed));
+    }
+    return null;
   }
 
   private async sendEmail(job: EmailJob, jobId: number): Promise<void> {
@@ -418,12 +437,6 @@ export class NotificationService {
     if (!recipient?.email) return;
     const built = await this.buildEmail(job, recipient);
     if (!built || !emailAllowed(recipient, built.category)) return;
-    const window = await this.mailWindow(job.userId);
-    if (window.count >= NOTIFY_RULES.mailsPerHour && job.kind !== "broadcast") {
-      // Over the member's hourly limit: the same e-mail waits until the window has room.
-      await this.deps.jobs.enqueue(this.emailJob, job, { runAt: window.freeAt ?? new Date(this.clock().getTime() + HOUR) });
-      return;
-    }
     const [site, origin] = await Promise.all([this.deps.site.name(), this.deps.site.origin()]);
     const token = await this.deps.tokens.sign(job.userId, built.category);
     const unsubscribe = `${origin}/api/unsubscribe.php?token=${encodeURIComponent(token)}`;
@@ -435,7 +448,7 @@ export class NotificationService {
       link: `${origin}${built.path}`,
       settingsUrl: `${origin}/notifications`,
     });
-    await this.once(
+    const wait = await this.once(
       { userId: job.userId, kind: built.kind, channel: "email", key: built.key, subject: built.subject, jobId },
       async () => {
         await this.deps.mailer.send({
@@ -445,7 +458,10 @@ export class NotificationService {
         });
         return true;
       },
+      job.kind !== "broadcast",
     );
+    // Over the member's hourly limit: the same e-mail waits until the window has room.
+    if (wait) await this.deps.jobs.enqueue(this.emailJob, job, { runAt: wait });
   }
 
   /** What an e-mail job says now (null: nothing left to tell), its category, page and unique key. */
