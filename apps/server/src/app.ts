@@ -38,6 +38,10 @@ import { LocationService } from "./modules/location/service.ts";
 import { defineModerationJobs } from "./modules/moderation/jobs.ts";
 import { ModerationService } from "./modules/moderation/service.ts";
 import { moderationStaffRoutes } from "./modules/moderation/staff-routes.ts";
+import { Presence } from "./modules/notifications/presence.ts";
+import { mailEventRoutes, notificationRoutes, registerPollPresence } from "./modules/notifications/routes.ts";
+import { NotificationService } from "./modules/notifications/service.ts";
+import { UnsubscribeTokens } from "./modules/notifications/tokens.ts";
 import { OperatorService } from "./modules/operators/service.ts";
 import { inboxStaffRoutes } from "./modules/operators/staff-routes.ts";
 import { DirectDebitService } from "./modules/payments/direct-debit.ts";
@@ -150,6 +154,9 @@ export interface Services {
   support: SupportService;
   /** Web push (issue #28): members' subscriptions, the VAPID key, sending. */
   push: PushService;
+  /** Notifications by push and e-mail, and whether a member is looking (issue #28). */
+  notifications: NotificationService;
+  presence: Presence;
 }
 
 export interface BuildOptions {
@@ -379,6 +386,31 @@ export async function openServices(
   jobs.schedule(eventJobs.prune, { everyMs: DAY, offsetMs: 4 * HOUR });
   jobs.schedule(staffPrune, { everyMs: HOUR, offsetMs: 30 * 60_000 });
   jobs.schedule(pushPrune, { everyMs: DAY, offsetMs: 7 * HOUR });
+  const presence = new Presence(database.db);
+  const notifications = new NotificationService({
+    db: database.db,
+    jobs,
+    mailer,
+    // A device that took a push is not sent it again when the job runs again (PushService's key).
+    push: {
+      hasDevices: async (userId) => (await push.stateOf(userId)) === true,
+      send: async (userId, payload, key) => (await push.send(userId, payload, { key })).accepted,
+    },
+    presence,
+    tokens: new UnsubscribeTokens(database.db, config.APP_SECRET),
+    accounts,
+    profiles,
+    chat,
+    likes,
+    search,
+    site: {
+      name: siteName,
+      origin: () => site.originFor(""),
+      settings: (locale) => site.settingsFor("", locale),
+    },
+    log,
+  });
+  notifications.schedule();
   return {
     config,
     database,
@@ -416,6 +448,8 @@ export async function openServices(
     operators,
     support,
     push,
+    notifications,
+    presence,
   };
 }
 
@@ -574,6 +608,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   });
   await server.register(discountRoutes, { discounts: services.discounts });
   await server.register(dataExportRoutes, { exports: services.exports });
+  await server.register(notificationRoutes, { notifications: services.notifications, presence: services.presence });
+  await server.register(mailEventRoutes, { notifications: services.notifications, secret: config.MAIL_EVENTS_SECRET });
   await server.register(complaintRoutes, { complaints: services.complaints, reports: services.reports });
   // Staff console routes (issue #27)
   registerStaffContext(server, services.staff);
@@ -629,6 +665,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     authenticate: async (request) => (await memberOf(request))?.userId ?? null,
   });
   registerChatFrames(ws, { chat: services.chat, site: services.site });
+  ws.onPresence(services.presence.listener(server.log));
+  registerPollPresence(server, services.presence);
 
   // Unknown API paths answer JSON, never the web app's HTML.
   server.all("/api/*", async () => {

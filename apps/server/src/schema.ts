@@ -9,6 +9,7 @@ export * from "./modules/complaints/schema.ts";
 export * from "./modules/credits/schema.ts";
 export * from "./modules/discounts/schema.ts";
 export * from "./modules/likes/schema.ts";
+export * from "./modules/notifications/schema.ts";
 export * from "./modules/operators/schema.ts";
 export * from "./modules/payments/providers/sandbox.schema.ts";
 export * from "./modules/payments/schema.ts";

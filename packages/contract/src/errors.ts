@@ -119,6 +119,9 @@ export const ERROR_CODES = [
   "correction_below_zero",
   "support_refund_not_allowed",
   "conversation_reason_required",
+  // notifications (issue #28)
+  "unsubscribe_token_invalid",
+  "mail_events_invalid",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -137,6 +140,8 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   validation_failed: 422,
+  unsubscribe_token_invalid: 422,
+  mail_events_invalid: 422,
   invalid_input: 400,
   too_deep: 400,
   authentication_required: 403,

@@ -123,6 +123,17 @@ const settingsSchema = z.object({
    * every other subscription endpoint must be https and not name a private address.
    */
   PUSH_HTTP_ORIGINS: z.string().default(""),
+  /**
+   * The shared secret of POST /hooks/mail-events (bounces and complaints from the mail provider, issue
+   * #28), sent as `Authorization: Bearer <secret>` or as HTTP basic auth's password. Unset: the hook is
+   * not there (404).
+   */
+  MAIL_EVENTS_SECRET: z.string().min(16).optional(),
+  /**
+   * The key links in e-mails are signed with (one-click unsubscribe, issue #28). Unset: a random key is
+   * made once and kept in the database, shared by every node.
+   */
+  APP_SECRET: z.string().min(32).optional(),
 });
 
 const s3Settings = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;

@@ -80,12 +80,17 @@ export function renderEmail(input: {
   paragraphs: string[];
   button?: { label: string; url: string };
   footer: string;
+  /** A link under the footer (e.g. the notification settings of a notification e-mail). */
+  footerLink?: { label: string; url: string };
 }): { html: string; text: string } {
   const paragraphs = input.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join("");
   const button = input.button
     ? `<p style="margin:24px 0"><a href="${escapeHtml(input.button.url)}" style="background:#c2255c;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(input.button.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#666;word-break:break-all">${escapeHtml(input.button.url)}</p>`
     : "";
-  const html = `<!doctype html><html lang="${escapeHtml(input.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(input.heading)}</title></head><body style="margin:0;background:#f6f6f8;font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#222"><table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px"><table role="presentation" width="100%" style="max-width:560px;background:#fff;border-radius:12px" cellpadding="0" cellspacing="0"><tr><td style="padding:20px 28px;background:#c2255c;color:#fff;border-radius:12px 12px 0 0;font-size:20px;font-weight:700">${escapeHtml(input.site)}</td></tr><tr><td style="padding:28px"><h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(input.heading)}</h1>${paragraphs}${button}</td></tr><tr><td style="padding:16px 28px;font-size:12px;color:#777;border-top:1px solid #eee">${escapeHtml(input.footer)}</td></tr></table></td></tr></table></body></html>`;
+  const footerLink = input.footerLink
+    ? ` <a href="${escapeHtml(input.footerLink.url)}" style="color:#777">${escapeHtml(input.footerLink.label)}</a>`
+    : "";
+  const html = `<!doctype html><html lang="${escapeHtml(input.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(input.heading)}</title></head><body style="margin:0;background:#f6f6f8;font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#222"><table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px"><table role="presentation" width="100%" style="max-width:560px;background:#fff;border-radius:12px" cellpadding="0" cellspacing="0"><tr><td style="padding:20px 28px;background:#c2255c;color:#fff;border-radius:12px 12px 0 0;font-size:20px;font-weight:700">${escapeHtml(input.site)}</td></tr><tr><td style="padding:28px"><h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(input.heading)}</h1>${paragraphs}${button}</td></tr><tr><td style="padding:16px 28px;font-size:12px;color:#777;border-top:1px solid #eee">${escapeHtml(input.footer)}${footerLink}</td></tr></table></td></tr></table></body></html>`;
   const text = [
     input.site,
     "",
@@ -95,6 +100,7 @@ export function renderEmail(input: {
     ...(input.button ? [`${input.button.label}: ${input.button.url}`, ""] : []),
     "--",
     input.footer,
+    ...(input.footerLink ? [`${input.footerLink.label}: ${input.footerLink.url}`] : []),
   ].join("\n");
   return { html, text };
 }

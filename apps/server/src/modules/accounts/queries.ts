@@ -361,3 +361,57 @@ export function signupMessagesOfUser(db: DbOrTx, userId: number) {
     .where(eq(signupMessages.userId, userId))
     .orderBy(signupMessages.id);
 }
+
+// Notifications (issue #28)
+
+/** A member the notifications module may write to, with what decides whether and how. */
+export interface NotificationRecipientRow {
+  id: number;
+  email: string;
+  language: string;
+  notificationsDisabled: unknown;
+  /** The latest activity of any session (or the signup, without one). */
+  lastSeenAt: Date;
+}
+
+/**
+ * Confirmed, non-fictional members with an address, by id after `afterId` (paging a periodic job),
+ * optionally only those not seen since `inactiveBefore`.
+ */
+export async function notificationRecipients(
+  db: DbOrTx,
+  options: { afterId: number; limit: number; inactiveBefore?: Date | undefined },
+): Promise<NotificationRecipientRow[]> {
+  const lastSeen = sql<Date>`coalesce((select max(s."last_seen_at") from ${sessions} s where s."user_id" = ${users.id}), ${users.signupDate})`;
+  const rows = await db
+    .select({
+      id: users.id,
+      email: sql<string>`${users.email}`,
+      language: users.language,
+      notificationsDisabled: users.notificationsDisabled,
+      lastSeenAt: lastSeen,
+    })
+    .from(users)
+    .where(
+      and(
+        gt(users.id, options.afterId),
+        eq(users.status, "active"),
+        eq(users.fictional, false),
+        sql`${users.email} is not null`,
+        options.inactiveBefore ? sql`${lastSeen} < ${options.inactiveBefore.toISOString()}::timestamptz` : undefined,
+      ),
+    )
+    .orderBy(users.id)
+    .limit(options.limit);
+  return rows.map((row) => ({ ...row, lastSeenAt: new Date(row.lastSeenAt) }));
+}
+
+/** The stored notification settings of a user, locked until the transaction ends (a read-modify-write). */
+export async function lockNotificationSettings(tx: DbOrTx, id: number): Promise<{ notificationsDisabled: unknown } | undefined> {
+  const [row] = await tx
+    .select({ notificationsDisabled: users.notificationsDisabled })
+    .from(users)
+    .where(eq(users.id, id))
+    .for("update");
+  return row;
+}

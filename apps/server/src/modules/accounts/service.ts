@@ -49,9 +49,12 @@ import {
   insertUser,
   type LentMemberColumns,
   lockLoginAccount,
+  lockNotificationSettings,
   type MemberUserRow,
   markSignupMessageDelivered,
   type NewUser,
+  type NotificationRecipientRow,
+  notificationRecipients,
   pruneFailures,
   recentFailures,
   recordFailure,
@@ -708,6 +711,46 @@ export class AccountService {
 
   findUser(id: number): Promise<UserRow | undefined> {
     return findUser(this.db, id);
+  }
+
+  /**
+   * Switches notification categories off for a reason other than the member's own choice (issue #28):
+   * a one-click unsubscribe (listunsubscribe) turns one category off and keeps the reason of one already
+   * off; a hard bounce or a spam complaint (bounce, fbl) turns every category off with that reason.
+   * Idempotent. Returns false when there is no such account.
+   */
+  async turnOffNotifications(
+    userId: number,
+    categories: readonly NotificationCategory[],
+    reason: Exclude<DisabledNotification["reason"], "user">,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const user = await lockNotificationSettings(tx, userId);
+      if (!user) return false;
+      const parsed = disabledNotificationsSchema.safeParse(user.notificationsDisabled);
+      const current = new Map((parsed.success ? parsed.data : []).map((d) => [d.category, d.reason]));
+      for (const category of categories) {
+        if (reason === "listunsubscribe" && current.has(category)) continue;
+        current.set(category, reason);
+      }
+      const next = NOTIFICATION_CATEGORIES.flatMap((category) => {
+        const why = current.get(category);
+        return why ? [{ category, reason: why }] : [];
+      });
+      await updateUser(tx, userId, { notificationsDisabled: next });
+      return true;
+    });
+  }
+
+  /** The categories a member switched off, with their reasons (the stored list, checked). */
+  disabledNotifications(user: Pick<UserRow, "notificationsDisabled">): DisabledNotification[] {
+    const parsed = disabledNotificationsSchema.safeParse(user.notificationsDisabled);
+    return parsed.success ? parsed.data : [];
+  }
+
+  /** Members the notifications module may write to (confirmed, real, with an address), paged by id. */
+  notificationRecipients(options: Parameters<typeof notificationRecipients>[1]): Promise<NotificationRecipientRow[]> {
+    return notificationRecipients(this.db, options);
   }
 
   /**

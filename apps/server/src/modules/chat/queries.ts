@@ -406,3 +406,51 @@ export async function receivedMessage(
   );
   return row ?? null;
 }
+
+/** What a notification of `me`'s conversation says (issue #28): the other side, unread counts, first contact. */
+export interface NoticeRow {
+  other_id: number;
+  unread: number;
+  latest_unread: number | null;
+  earlier_received: boolean;
+}
+
+export async function noticeOf(
+  db: DbOrTx,
+  me: number,
+  id: number,
+  messageId: number,
+  cutoff: Date,
+): Promise<NoticeRow | undefined> {
+  const [row] = await rowsOf<NoticeRow>(
+    db,
+    sql`select m."other_id", ${unreadOf(cutoff)} as "unread",
+          (select max(x."id") from "messages" x where x."conversation_id" = m."conversation_id"
+            and x."sender_id" = m."other_id" and x."seq" > greatest(m."read_seq", m."deleted_seq")) as "latest_unread",
+          exists (select 1 from "messages" x where x."conversation_id" = m."conversation_id"
+            and x."sender_id" = m."other_id" and x."id" < ${messageId}) as "earlier_received"
+        from "conversation_members" m where m."profile_id" = ${me} and m."conversation_id" = ${id}`,
+  );
+  return row;
+}
+
+/**
+ * Members with messages unread since before `olderThan` (and within the window), by profile id after
+ * `afterProfile`: how many such messages, and the newest one's id (a reminder's batch).
+ */
+export function staleUnread(
+  db: DbOrTx,
+  options: { olderThan: Date; cutoff: Date; afterProfile: number; limit: number },
+): Promise<Array<{ profile_id: number; unread: number; batch: number }>> {
+  return rowsOf(
+    db,
+    sql`select m."profile_id", count(*)::int as "unread", max(x."id") as "batch"
+        from "conversation_members" m
+        join "messages" x on x."conversation_id" = m."conversation_id" and x."sender_id" = m."other_id"
+          and x."seq" > greatest(m."read_seq", m."deleted_seq")
+        where m."profile_id" > ${options.afterProfile}
+          and x."created_at" < ${options.olderThan.toISOString()}::timestamptz
+          and x."created_at" > ${options.cutoff.toISOString()}::timestamptz
+        group by m."profile_id" order by m."profile_id" limit ${options.limit}`,
+  );
+}

@@ -27,9 +27,11 @@ import {
   hasHiddenOlder,
   markRead,
   messagePage,
+  noticeOf,
   readUpTo,
   receivedMessage,
   type SideRow,
+  staleUnread,
   unreadTotalStatement,
 } from "./queries.ts";
 import type { RetentionWindow } from "./retention.ts";
@@ -97,6 +99,32 @@ export class ChatReading {
       photoKey: row.photo_key,
       createdAt: new Date(row.created_at).toISOString(),
     };
+  }
+
+  /**
+   * For a notification of message `messageId` in `me`'s conversation `id` (issue #28): the other
+   * profile, the unread messages and the newest of them, and whether `messageId` is the first message
+   * `me` received there (a new conversation). Null when `me` is not in it.
+   */
+  async notice(
+    me: number,
+    id: number,
+    messageId: number,
+  ): Promise<{ otherId: number; unread: number; latestUnread: number | null; first: boolean } | null> {
+    const row = await noticeOf(this.db, me, id, messageId, this.window.cutoff());
+    if (!row) return null;
+    return {
+      otherId: Number(row.other_id),
+      unread: Number(row.unread),
+      latestUnread: row.latest_unread === null ? null : Number(row.latest_unread),
+      first: !row.earlier_received,
+    };
+  }
+
+  /** Members with messages unread since before `olderThan` (the daily reminder), paged by profile id. */
+  async staleUnread(olderThan: Date, afterProfile: number, limit: number) {
+    const rows = await staleUnread(this.db, { olderThan, cutoff: this.window.cutoff(), afterProfile, limit });
+    return rows.map((r) => ({ profileId: Number(r.profile_id), unread: Number(r.unread), batch: Number(r.batch) }));
   }
 
   /** GET /api/chats.php: the member's conversations, latest first, with the totals of spec §3. */

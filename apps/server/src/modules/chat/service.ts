@@ -73,6 +73,8 @@ export class ChatService {
   readonly remove: ChatReading["remove"] = (...args) => this.reading.remove(...args);
   readonly received: ChatReading["received"] = (...args) => this.reading.received(...args);
   readonly unreadMessages: ChatReading["unreadMessages"] = (...args) => this.reading.unreadMessages(...args);
+  readonly notice: ChatReading["notice"] = (...args) => this.reading.notice(...args);
+  readonly staleUnread: ChatReading["staleUnread"] = (...args) => this.reading.staleUnread(...args);
   readonly gifts: ChatMedia["gifts"] = (...args) => this.media.gifts(...args);
   readonly searchGifs: ChatMedia["searchGifs"] = (...args) => this.media.searchGifs(...args);
   readonly photo: ChatMedia["photo"] = (...args) => this.media.photo(...args);

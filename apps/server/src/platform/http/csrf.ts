@@ -5,6 +5,11 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 const API_TYPES = ["application/json", "multipart/form-data"];
 /** Provider callbacks (payments, mail events): foreign origins, form bodies, their own authentication. */
 export const PROVIDER_HOOKS_PREFIX = "/hooks/";
+/**
+ * API calls that a signed token in the URL authenticates, not a cookie: RFC 8058's one-click unsubscribe,
+ * which mail providers POST from their servers as a form (`List-Unsubscribe=One-Click`).
+ */
+export const TOKEN_AUTHENTICATED_PATHS: ReadonlySet<string> = new Set(["/api/unsubscribe.php"]);
 
 /**
  * Cross-site request protection for the API, on top of SameSite=Lax cookies: a state-changing call
@@ -30,6 +35,7 @@ export function registerCsrfProtection(app: FastifyInstance, allowedOrigins: rea
 /** An unsafe request must come from this site and carry an API body type (throws AppError otherwise). */
 function checkUnsafeRequest(request: FastifyRequest, allowedOrigins: readonly string[]): void {
   if (request.routeOptions.url?.startsWith(PROVIDER_HOOKS_PREFIX)) return;
+  if (TOKEN_AUTHENTICATED_PATHS.has(request.routeOptions.url ?? "")) return;
   const origin = request.headers.origin;
   if (origin) {
     if (!sameOrigin(origin, request) && !allowedOrigins.includes(origin)) throw new AppError("bad_origin");

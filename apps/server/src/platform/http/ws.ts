@@ -72,6 +72,16 @@ export interface ClientFrameContext<T extends ClientFrameType> {
 
 export type ClientFrameHandler<T extends ClientFrameType> = (context: ClientFrameContext<T>) => void | Promise<void>;
 
+/**
+ * What a member's sockets on this node tell of their presence (issue #28): a socket opened, a frame came
+ * (its type: a ping is the client's timer, the others are the member's own doing), a socket closed
+ * (`remaining`: the member's sockets still open on this node).
+ */
+export type PresenceSignal =
+  | { kind: "connected"; userId: number }
+  | { kind: "frame"; userId: number; frame: ClientFrameType }
+  | { kind: "closed"; userId: number; remaining: number };
+
 export interface WsHub {
   readonly nodeId: string;
   connectionCount(): number;
@@ -82,6 +92,8 @@ export interface WsHub {
    * type no module handles is answered with a translated error.
    */
   onClientFrame<T extends ClientFrameType>(type: T, handler: ClientFrameHandler<T>): void;
+  /** Lets a module follow members' sockets (presence); a listener must not throw. */
+  onPresence(listener: (signal: PresenceSignal) => void): void;
   /**
    * Closes every socket with 1012 (service restart) so clients reconnect to another node; peers that do
    * not answer the closing handshake within `graceMs` are cut off.
@@ -108,6 +120,10 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
   const perAddress = new Map<string, number>();
   const alive = new WeakSet<WebSocket>();
   const handlers = new Map<ClientFrameType, ClientFrameHandler<ClientFrameType>>();
+  const presenceListeners: Array<(signal: PresenceSignal) => void> = [];
+  const signal = (presence: PresenceSignal) => {
+    for (const listener of presenceListeners) listener(presence);
+  };
   const budget: FrameBudget = { ...FRAME_BUDGET, ...options.frameBudget };
   /** Each socket's budget and work, found by its socket and by its upgrade request (the handlers' key). */
   const states = new WeakMap<WebSocket | FastifyRequest, SocketState>();
@@ -288,7 +304,10 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
         const left = (perAddress.get(address) ?? 1) - 1;
         if (left > 0) perAddress.set(address, left);
         else perAddress.delete(address);
-        if (userId !== null) detach(userId, socket);
+        if (userId !== null) {
+          detach(userId, socket);
+          signal({ kind: "closed", userId, remaining: byMember.get(userId)?.size ?? 0 });
+        }
       });
       const answer = (frame: ServerFrame) => send(socket, frame);
       const state = newSocketState(budget);
@@ -344,6 +363,7 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
           return;
         }
         const data = parsed.data;
+        if (userId !== null) signal({ kind: "frame", userId, frame: data.type });
         if (data.type === "resume" && resumeCovered(state, data.after)) return;
         if (state.queue.length >= budget.queue) return refuse();
         const job: QueuedFrame = {
@@ -368,6 +388,7 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
         return;
       }
       socketMember.set(socket, userId);
+      signal({ kind: "connected", userId });
       // Subscribed first, then the latest seq: an event between the two arrives live and is also
       // at or below `seq`; the client drops what it has seen.
       attach(userId, socket)
@@ -391,6 +412,9 @@ export async function registerWebSocket(app: FastifyInstance, options: WsHubOpti
     onClientFrame: (type, handler) => {
       if (handlers.has(type)) throw new Error(`frame ${type} has a handler already`);
       handlers.set(type, handler as unknown as ClientFrameHandler<ClientFrameType>);
+    },
+    onPresence: (listener) => {
+      presenceListeners.push(listener);
     },
     closeAll,
   };
