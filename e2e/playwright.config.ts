@@ -5,6 +5,8 @@ import { chromiumFlags, chromiumPath } from "./chromium.ts";
 const port = Number(process.env.E2E_PORT ?? 3199);
 /** The mail catcher (real SMTP in, JSON out) that the site sends its e-mails to. */
 export const mailPorts = { smtp: port - 2, http: port - 1 };
+/** The stand-in push service (e2e/push-service.ts) the site may send pushes to over plain http. */
+export const pushServicePort = port - 3;
 const dataDir = path.join(import.meta.dirname, "../test-results/e2e-data");
 /**
  * With a real PostgreSQL and Redis (CI's services pass) a second node serves the same site on port + 1,
@@ -22,6 +24,7 @@ const nodeEnv = (nodePort: number) => ({
   DATA_DIR: dataDir,
   SEED_PROFILES: "40",
   SMTP_URL: `smtp://127.0.0.1:${mailPorts.smtp}`,
+  PUSH_HTTP_ORIGINS: `http://127.0.0.1:${pushServicePort}`,
   LOG_LEVEL: "warn",
   // The test runner is the only proxy: a spec may give its browsers client addresses of their own
   // (X-Forwarded-For), so that many members can sign up within the per-address rate limit.
@@ -66,6 +69,13 @@ export default defineConfig({
       command: `tsx e2e/mail-catcher.ts ${mailPorts.smtp} ${mailPorts.http}`,
       cwd: path.join(import.meta.dirname, ".."),
       url: `http://127.0.0.1:${mailPorts.http}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `tsx e2e/push-service.ts ${pushServicePort}`,
+      cwd: path.join(import.meta.dirname, ".."),
+      url: `http://127.0.0.1:${pushServicePort}/healthz`,
       timeout: 60_000,
       reuseExistingServer: false,
     },
