@@ -34,10 +34,11 @@ export function onWorkerMessage(listener: WorkerMessageListener): () => void {
       if (message && active) listener(message);
     });
   };
-  navigator.serviceWorker.addEventListener("message", receive);
+  const container = navigator.serviceWorker;
+  container.addEventListener("message", receive);
   return () => {
     active = false;
-    navigator.serviceWorker.removeEventListener("message", receive);
+    container.removeEventListener("message", receive);
   };
 }
 

@@ -138,6 +138,25 @@ describe("likes provider", () => {
     await vi.waitFor(() => expect(badgeCalls()).toBe(3));
   });
 
+  it("reloads the badges when the service worker reports a push (spec §7 NEW_PUSH_MESSAGE)", async () => {
+    const container = new EventTarget();
+    Object.defineProperty(navigator, "serviceWorker", { value: container, configurable: true });
+    try {
+      const fetch = stubApi({
+        "GET /api/badges.php": { new_likes: 0, unread_messages: 0 },
+        "GET /api/auto-like.php": { profile: null },
+      });
+      const badgeCalls = () => fetch.mock.calls.filter(([url]) => url === "/api/badges.php").length;
+      renderProvider();
+      await vi.waitFor(() => expect(badgeCalls()).toBe(1));
+      const payload = { kind: "like", title: "Someone likes you", body: "", url: "/likes/received", tag: "likes" };
+      act(() => void container.dispatchEvent(new MessageEvent("message", { data: { type: "NEW_PUSH_MESSAGE", payload } })));
+      await vi.waitFor(() => expect(badgeCalls()).toBe(2));
+    } finally {
+      Reflect.deleteProperty(navigator, "serviceWorker");
+    }
+  });
+
   it("shows a toast for a like and for a match the other member completed, each with its link (issue #28)", async () => {
     stubApi({ "GET /api/badges.php": { new_likes: 0, unread_messages: 0 }, "GET /api/auto-like.php": { profile: null } });
     const live = liveServerEvents();
