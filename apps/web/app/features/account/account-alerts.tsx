@@ -209,9 +209,11 @@ function PushAlert({ publicKey, closeLabel, onClose }: { publicKey: string; clos
       <BusyButton size="sm" variant="primary" onClick={enable} busy={busy}>
         <FormattedMessage id="alerts.push_enable" />
       </BusyButton>
-      <span role="status" className="ms-2 small">
-        {failed ? <FormattedMessage id="alerts.push_failed" /> : null}
-      </span>
+      {failed ? (
+        <span role="status" className="ms-2 small">
+          <FormattedMessage id="alerts.push_failed" />
+        </span>
+      ) : null}
     </Alert>
   );
 }
