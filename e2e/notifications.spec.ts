@@ -52,6 +52,12 @@ test("a member who is looking gets toasts for a like and a message, and opens th
   await expect(bo.page.getByRole("log").getByText("Or tea?")).toBeVisible();
   await expect(bo.page.getByRole("status").filter({ hasText: "New message from Ada." })).toHaveCount(0);
 
+  // Push on this device is a switch of the notification settings, off here (nothing subscribed).
+  await open(bo.page, "/notifications");
+  await expect(bo.page.getByRole("heading", { name: "Notifications on this device" })).toBeVisible();
+  await expect(bo.page.getByRole("checkbox", { name: "New messages, likes and matches" })).not.toBeChecked();
+  await expectAccessible(bo.page);
+
   await ada.page.context().close();
   await bo.page.context().close();
 });

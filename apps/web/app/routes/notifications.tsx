@@ -33,8 +33,8 @@ export default function Notifications() {
       <p className="text-body-secondary">
         <FormattedMessage id="notifications.intro" values={{ email: user.email }} />
       </p>
-      <PushSetting publicKey={pushPublicKey} />
       <NotificationSettings />
+      <PushSetting publicKey={pushPublicKey} />
     </section>
   );
 }

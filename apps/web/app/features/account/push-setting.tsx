@@ -35,7 +35,7 @@ export function PushSetting({ publicKey }: { publicKey: string | null }) {
   };
   const denied = state === "denied";
   return (
-    <section className="mb-4" aria-labelledby="push-setting-title">
+    <section className="mt-4" aria-labelledby="push-setting-title">
       <h2 id="push-setting-title" className="h5">
         <FormattedMessage id="push.title" />
       </h2>
