@@ -181,23 +181,34 @@ describe("the client loop of spec §7 (user, chats and likes; 5 s, then 60 s, 30
     expect(loadUser).toHaveBeenCalledTimes(4);
   });
 
-  it("sends the page-hidden beacon when the page becomes hidden, for a member only", async () => {
+  it("sends the page-hidden beacon when the page becomes hidden, for a member only; back after a while, it asks at once", async () => {
     const pageHidden = vi.fn();
+    const loadUser = vi.fn(async () => testUser());
     let visibility: DocumentVisibilityState = "visible";
     const spy = vi.spyOn(document, "visibilityState", "get").mockImplementation(() => visibility);
+    const flip = (to: DocumentVisibilityState) => {
+      visibility = to;
+      document.dispatchEvent(new Event("visibilitychange"));
+    };
     try {
-      const { unmount } = renderProvider(testUser(), async () => testUser(), { pageHidden });
-      visibility = "hidden";
-      document.dispatchEvent(new Event("visibilitychange"));
+      const { unmount } = renderProvider(testUser(), loadUser, { pageHidden });
+      flip("hidden");
       expect(pageHidden).toHaveBeenCalledTimes(1);
-      visibility = "visible";
-      document.dispatchEvent(new Event("visibilitychange"));
+      // Back within a moment: nothing extra.
+      flip("visible");
+      await act(() => vi.advanceTimersByTimeAsync(0));
       expect(pageHidden).toHaveBeenCalledTimes(1);
+      expect(loadUser).not.toHaveBeenCalled();
+      // Away for 2 minutes (no timers ran meanwhile, as in a background tab): the user is asked at once.
+      flip("hidden");
+      vi.setSystemTime(Date.now() + 120_000);
+      flip("visible");
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(loadUser).toHaveBeenCalledTimes(1);
       unmount();
       renderProvider(null, async () => null, { pageHidden });
-      visibility = "hidden";
-      document.dispatchEvent(new Event("visibilitychange"));
-      expect(pageHidden).toHaveBeenCalledTimes(1);
+      flip("hidden");
+      expect(pageHidden).toHaveBeenCalledTimes(2);
     } finally {
       spy.mockRestore();
     }

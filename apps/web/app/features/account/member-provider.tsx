@@ -154,26 +154,33 @@ export function MemberProvider({
   const push = useDevicePushState();
   const interval = useRef(pollIntervalFor(push));
   interval.current = pollIntervalFor(push);
+  const poll = useCallback(async () => {
+    heartbeat.beat();
+    await refresh();
+  }, [heartbeat, refresh]);
   useEffect(() => {
     if (!loggedIn) return;
-    return startPolling(
-      async () => {
-        heartbeat.beat();
-        await refresh();
-      },
-      { firstDelayMs: POLL_FIRST_MS, intervalMs: () => interval.current },
-    );
-  }, [loggedIn, refresh, heartbeat]);
+    return startPolling(poll, { firstDelayMs: POLL_FIRST_MS, intervalMs: () => interval.current });
+  }, [loggedIn, poll]);
 
   // Spec §7: a beacon when the page becomes hidden, so that the server knows the member is not looking.
+  // Back after a while, the page asks at once (the user call tells the server the member is here again).
   useEffect(() => {
     if (!loggedIn) return;
+    let hiddenAt: number | null = null;
     const onVisibility = () => {
-      if (document.visibilityState === "hidden") pageHidden();
+      if (document.visibilityState === "hidden") {
+        hiddenAt = Date.now();
+        pageHidden();
+      } else if (hiddenAt !== null) {
+        const away = Date.now() - hiddenAt;
+        hiddenAt = null;
+        if (away >= POLL_FIRST_MS) void poll().catch(() => undefined);
+      }
     };
     document.addEventListener("visibilitychange", onVisibility);
     return () => document.removeEventListener("visibilitychange", onVisibility);
-  }, [loggedIn, pageHidden]);
+  }, [loggedIn, pageHidden, poll]);
 
   useEffect(() => {
     const reload = () => void refresh().catch(() => undefined);
