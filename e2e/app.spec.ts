@@ -67,7 +67,11 @@ test.describe("the service worker", () => {
     expect(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(p))).toEqual([]);
   });
 
-  test("shows a push message as a notification for a page of this site", async ({ page, context, baseURL }) => {
+  test("shows a push message as a notification for a page of this site and tells the open page (version 2)", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const origin = new URL(String(baseURL)).origin;
     await context.grantPermissions(["notifications"], { origin });
     await skipEntryWarning(context);
@@ -82,7 +86,13 @@ test.describe("the service worker", () => {
       });
     });
     await cdp.send("ServiceWorker.enable");
-    const payload = { title: "Anna liked you", body: "Say hello to Anna", url: "/likes/received" };
+    // Spec §7: the worker tells the open pages of the push (NEW_PUSH_MESSAGE); the page keeps what it hears.
+    await page.evaluate(() => {
+      const heard: unknown[] = [];
+      (window as unknown as { heard: unknown[] }).heard = heard;
+      navigator.serviceWorker.addEventListener("message", (event) => heard.push(event.data));
+    });
+    const payload = { kind: "like", title: "Anna liked you", body: "Say hello to Anna", url: "/likes/received", tag: "likes" };
     const id = await registrationId;
     const deliver = () =>
       cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: id, data: JSON.stringify(payload) });
@@ -112,6 +122,11 @@ test.describe("the service worker", () => {
     expect(new Set((await shown()).map((n) => JSON.stringify(n)))).toEqual(
       new Set([JSON.stringify({ title: payload.title, body: payload.body, url: `${origin}/likes/received` })]),
     );
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { heard: unknown[] }).heard[0] ?? null))
+      .toEqual({ type: "NEW_PUSH_MESSAGE", payload });
+    // Spec §9: the push service worker's version.
+    expect(await (await page.request.get("/sw.js")).text()).toContain("PUSH_VERSION = 2;");
   });
 });
 

@@ -15,6 +15,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { MemberProvider } from "./features/account/member-provider";
+import { MessageToasts } from "./features/chat/message-toasts";
 import { DiscountProvider } from "./features/discounts/discount-provider";
 import { LikesProvider } from "./features/likes/likes-provider";
 import { ADD_PHOTOS_KEY } from "./features/profile/profile-alerts";
@@ -29,7 +30,7 @@ import { useNonce } from "./lib/nonce";
 import { QueryProvider } from "./lib/query-client";
 import { type RootData, useRootData } from "./lib/root-data";
 import { useRouteFlag } from "./lib/route-handle";
-import { registerServiceWorker } from "./lib/service-worker";
+import { registerServiceWorker, useWorkerClickNavigation } from "./lib/service-worker";
 import { extractTracking, hasTrafficSource } from "./lib/tracking";
 import { servicesContext } from "./server-context";
 import appStylesheet from "./styles/app.scss?url";
@@ -131,6 +132,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const intl = useLocaleMessages(loaderData.locale, loaderData.messagesVersion);
   useEffect(() => installChunkReload(), []);
   useEffect(() => registerServiceWorker(), []);
+  // Spec §7 NEW_PUSH_CLICK: the page the worker focused opens the notification's page.
+  useWorkerClickNavigation();
   // A marker for browser tests (and scripts) that the page is interactive: set once React hydrated.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -139,13 +142,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <IntlProvider locale={intl.locale} defaultLocale="en" messages={intl.messages}>
       <QueryProvider>
         <MemberProvider initialUser={loaderData.user}>
-          <LikesProvider>
-            <DiscountProvider purchasesAvailable={loaderData.settings.purchases_available}>
-              <ToastProvider>
+          {/* Outside the likes and chat features, whose live events show toasts (issue #28). */}
+          <ToastProvider>
+            <LikesProvider>
+              <DiscountProvider purchasesAvailable={loaderData.settings.purchases_available}>
                 <Outlet />
-              </ToastProvider>
-            </DiscountProvider>
-          </LikesProvider>
+              </DiscountProvider>
+            </LikesProvider>
+            <MessageToasts />
+          </ToastProvider>
         </MemberProvider>
       </QueryProvider>
     </IntlProvider>

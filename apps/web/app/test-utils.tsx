@@ -6,6 +6,7 @@ import { createRoutesStub, Outlet } from "react-router";
 import { vi } from "vitest";
 import en from "./i18n/locales/en.json";
 import { FakeSocket } from "./lib/fake-web-socket";
+import { type Heartbeat, HeartbeatContext } from "./lib/heartbeat";
 import { MemberContext, type MemberState } from "./lib/member";
 import { QueryProvider } from "./lib/query-client";
 import { ServerEvents, ServerEventsContext } from "./lib/server-events";
@@ -30,8 +31,8 @@ export function liveServerEvents(): { events: ServerEvents; socket: () => FakeSo
 
 /**
  * Renders `ui` in English at `path`, for `user` (null: a visitor), as the app's providers would (with a
- * fresh query cache, the toasts, `events` as the member's event connection and `refresh` as the
- * member reload). For tests. With `purchasesAvailable`, under a root route whose settings carry that flag
+ * fresh query cache, the toasts, `events` as the member's event connection, `heartbeat` as the member's
+ * polling loop and `refresh` as the member reload). For tests. With `purchasesAvailable`, under a root route whose settings carry that flag
  * (decision 030); the page then renders once the root's loader has answered (use `findBy…`).
  */
 export function renderAsMember(
@@ -42,12 +43,15 @@ export function renderAsMember(
     events = null,
     refresh = async () => {},
     purchasesAvailable,
+    heartbeat = null,
   }: {
     user: User | null;
     path?: string;
     events?: ServerEvents | null;
     refresh?: () => Promise<void>;
     purchasesAvailable?: boolean;
+    /** The member's polling loop (spec §7), beaten by the test. */
+    heartbeat?: Heartbeat | null;
   },
 ) {
   const state: MemberState = {
@@ -63,9 +67,11 @@ export function renderAsMember(
       <IntlProvider locale="en" messages={en}>
         <QueryProvider>
           <ServerEventsContext.Provider value={events}>
-            <MemberContext.Provider value={state}>
-              <ToastProvider>{ui}</ToastProvider>
-            </MemberContext.Provider>
+            <HeartbeatContext.Provider value={heartbeat}>
+              <MemberContext.Provider value={state}>
+                <ToastProvider>{ui}</ToastProvider>
+              </MemberContext.Provider>
+            </HeartbeatContext.Provider>
           </ServerEventsContext.Provider>
         </QueryProvider>
       </IntlProvider>

@@ -6,14 +6,8 @@ import { notificationCategorySchema } from "./accounts.ts";
  * webhooks. One definition for the server, the web app, the service worker's messages and the tests.
  */
 
-/** Spec §9: the push service worker's version, and the design version (shown in /api/settings.php). */
-export const PUSH_WORKER_VERSION = 2;
-export const DESIGN_VERSION = 2;
-
-/** Spec §7: the client fetches the user, the chats and the likes every 60 s (300 s with push), first after 5 s. */
-export const POLL_FIRST_MS = 5_000;
-export const POLL_MS = 60_000;
-export const POLL_WITH_PUSH_MS = 300_000;
+// The numbers apart from the schemas: the page's polling loop imports them on every page without zod (decision 025).
+export * from "./notifications-constants.ts";
 
 /** A browser's push subscription as `PushSubscription.toJSON()` gives it (RFC 8030 endpoint, RFC 8291 keys). */
 export const pushSubscriptionSchema = z.object({

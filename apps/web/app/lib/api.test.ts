@@ -129,6 +129,14 @@ describe("calls of the contract's endpoint table", () => {
     expect(seen[1]).toMatchObject({ method: "POST", url: "/api/block.php", type: "application/json", body: '{"id":7}' });
   });
 
+  it("puts an endpoint's `when` values in the query string: two calls of one method and path stay apart (spec §7)", async () => {
+    const { url, seen } = await recording(200, { user: null });
+    await callEndpoint(ENDPOINTS.pushSubscription, { body: { subscription: "denied" } }, { baseUrl: url });
+    expect(seen[0]).toMatchObject({ method: "POST", url: "/api/user.php?push=1", body: '{"subscription":"denied"}' });
+    await callEndpoint(ENDPOINTS.login, { body: { email: "sam@example.com", password: "x" } }, { baseUrl: url });
+    expect(seen[1]).toMatchObject({ method: "POST", url: "/api/user.php" });
+  });
+
   it("reports a lost session for member calls only, never for the user call (spec §4)", async () => {
     const { url } = await recording(403, { error: "authentication_required", message: "Log in" });
     let lost = 0;

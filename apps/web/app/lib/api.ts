@@ -132,7 +132,7 @@ export { onSessionLost, reportSessionLost } from "./session-lost";
 
 /**
  * Calls one endpoint of the contract's table (packages/contract/src/endpoints.ts): its method and path,
- * the query as search parameters, the body as JSON (or a FormData upload), the answer parsed with its
+ * the query (after the endpoint's `when` values) as search parameters, the body as JSON (or a FormData upload), the answer parsed with its
  * response schema. Endpoints that need a member report a 403 authentication_required as a lost session
  * (spec §4); the user call itself never does.
  */
@@ -142,7 +142,8 @@ export function callEndpoint<const E extends Endpoint>(
   options: ApiOptions = {},
 ): Promise<EndpointResponse<E>> {
   if (typeof endpoint.response === "string") throw new Error(`${endpoint.path} answers with a ${endpoint.response}, not JSON`);
-  const search = new URLSearchParams();
+  // The values that route this call (POST /api/user.php?push=1), then the endpoint's own query.
+  const search = new URLSearchParams(endpoint.when);
   for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
     if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
   }

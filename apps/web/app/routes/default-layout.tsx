@@ -41,7 +41,7 @@ export function DefaultChrome({ children }: { children: ReactNode }) {
       <div id="warnings-header" className="container">
         {user ? (
           <Suspense fallback={null}>
-            <AccountAlerts />
+            <AccountAlerts pushPublicKey={root.settings.push_public_key} />
           </Suspense>
         ) : null}
         <ProfileAlerts />

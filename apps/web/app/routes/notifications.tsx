@@ -1,7 +1,9 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, Navigate, redirect } from "react-router";
 import { NotificationSettings } from "../features/account/notification-settings";
+import { PushSetting } from "../features/account/push-setting";
 import { useMember } from "../lib/member";
+import { useRootData } from "../lib/root-data";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/notifications";
@@ -11,10 +13,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-/** /notifications: the e-mail notification settings (spec §2, §3). */
+/** /notifications: push on this device (issue #28) and the e-mail notification settings (spec §2, §3). */
 export default function Notifications() {
   const intl = useIntl();
   const { user } = useMember();
+  const pushPublicKey = useRootData()?.settings.push_public_key ?? null;
   if (!user) return <Navigate to="/login" replace />;
   const title = intl.formatMessage({ id: "title.notifications" });
   return (
@@ -31,6 +34,7 @@ export default function Notifications() {
         <FormattedMessage id="notifications.intro" values={{ email: user.email }} />
       </p>
       <NotificationSettings />
+      <PushSetting publicKey={pushPublicKey} />
     </section>
   );
 }

@@ -37,6 +37,27 @@ describe("toasts", () => {
     expect(region()).toBeEmptyDOMElement();
   });
 
+  it("close once their link is followed", () => {
+    function LinkTrigger() {
+      const toast = useToast();
+      return (
+        <button type="button" onClick={() => toast({ body: <a href="#chat">Open the conversation</a> })}>
+          Show
+        </button>
+      );
+    }
+    render(
+      <IntlProvider locale="en" messages={en}>
+        <ToastProvider>
+          <LinkTrigger />
+        </ToastProvider>
+      </IntlProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Show" }));
+    fireEvent.click(within(region()).getByRole("link", { name: "Open the conversation" }));
+    expect(region()).toBeEmptyDOMElement();
+  });
+
   it("hide by themselves after their delay, but not while the pointer is on them", () => {
     vi.useFakeTimers();
     renderToasts();

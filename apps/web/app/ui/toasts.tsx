@@ -65,6 +65,7 @@ function ToastItem({ toast, onHide }: { toast: ShownToast; onHide: (id: number) 
   }, [paused, toast.id, toast.delayMs, onHide]);
   const dark = toast.variant !== "info";
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: only a link's click is handled, which Enter on the link fires too.
     <div
       role="status"
       aria-atomic="true"
@@ -73,6 +74,11 @@ function ToastItem({ toast, onHide }: { toast: ShownToast; onHide: (id: number) 
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
+      // A toast whose link was followed has done its work (a link opens the conversation it announced).
+      // After the link's own handler (bubbling), which navigates within the app while the link is there.
+      onClick={(event) => {
+        if (event.target instanceof Element && event.target.closest("a[href]")) onHide(toast.id);
+      }}
     >
       <div className="d-flex align-items-start">
         <div className="toast-body flex-grow-1">{toast.body}</div>

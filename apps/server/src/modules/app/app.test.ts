@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { runInNewContext } from "node:vm";
-import { APP, LOCALE_CODES } from "@app/contract";
+import { APP, LOCALE_CODES, PUSH_WORKER_VERSION, workerMessageSchema } from "@app/contract";
 import { describe, expect, it } from "vitest";
 import { webRoot } from "../../platform/http/ssr.ts";
 import { t } from "../../platform/i18n.ts";
@@ -101,6 +101,9 @@ describe("service worker", () => {
     expect(String(response.headers["cache-control"])).toContain("no-cache");
     expect(String(response.headers["content-security-policy"])).toContain("default-src 'self'");
     expect(response.body).toMatch(/^const VERSION = "[0-9a-f]{16}"/);
+    // Spec §9: the push service-worker version 2.
+    expect(response.body.split("\n")[0]).toContain(`PUSH_VERSION = ${PUSH_WORKER_VERSION};`);
+    expect(PUSH_WORKER_VERSION).toBe(2);
     for (const event of ["install", "activate", "fetch", "push", "notificationclick"]) {
       expect(response.body).toContain(`addEventListener("${event}"`);
     }
@@ -109,6 +112,7 @@ describe("service worker", () => {
   /** Runs the worker's script against stand-ins of the worker globals; returns its listeners and what it did. */
   function loadWorker(cached: Record<string, Response>, windows: FakeWindow[] = []) {
     const opened: string[] = [];
+    const fetched: { url: string; init: RequestInit }[] = [];
     const listeners = new Map<string, (event: unknown) => void>();
     const shown: { title: string; options: NotificationOptions }[] = [];
     const stored: string[] = [];
@@ -141,41 +145,54 @@ describe("service worker", () => {
       },
       URL,
       Response,
-      fetch: async () => Promise.reject(new TypeError("Failed to fetch")),
+      fetch: async (url: string, init: RequestInit) => {
+        fetched.push({ url, init });
+        if (url.startsWith("/api/")) return new Response('{"ok":true}');
+        return Promise.reject(new TypeError("Failed to fetch"));
+      },
     });
-    return { listeners, shown, stored, opened };
+    return { listeners, shown, stored, opened, fetched };
   }
 
   interface FakeWindow {
     url: string;
     focused: boolean;
+    messages: unknown[];
     focus(): Promise<FakeWindow>;
-    navigate(url: string): Promise<FakeWindow>;
+    postMessage(message: unknown): void;
   }
 
   function fakeWindow(url: string): FakeWindow {
     const window: FakeWindow = {
       url,
       focused: false,
+      messages: [],
       focus: async () => {
         window.focused = true;
         return window;
       },
-      navigate: async (to: string) => {
-        window.url = to;
-        return window;
-      },
+      postMessage: (message: unknown) => void window.messages.push(message),
     };
     return window;
   }
 
-  /** Clicks a notification for `url` and waits for the worker to finish handling it. */
-  function click(listeners: Map<string, (event: unknown) => void>, url: string): Promise<void> {
+  /** Sends a push with `payload` and waits for the worker to finish handling it. */
+  function push(listeners: Map<string, (event: unknown) => void>, payload: unknown): Promise<void> {
+    return new Promise<void>((resolve) =>
+      listeners.get("push")?.({
+        data: { json: () => payload, text: () => JSON.stringify(payload) },
+        waitUntil: (work: Promise<unknown>) => void work.then(() => resolve()),
+      }),
+    );
+  }
+
+  /** Clicks a notification with `data` (what the push handler stored) and waits for the worker to finish. */
+  function click(listeners: Map<string, (event: unknown) => void>, data: unknown): Promise<void> {
     return new Promise((resolve) => {
       let closed = false;
       listeners.get("notificationclick")?.({
         notification: {
-          data: { url },
+          data,
           close: () => {
             closed = true;
           },
@@ -189,24 +206,51 @@ describe("service worker", () => {
     });
   }
 
-  it("on a notification click, focuses the window showing its page, else turns a site window to it, else opens one", async () => {
-    const target = "https://site.example/likes/received";
+  const message = {
+    kind: "message",
+    title: "New message from Anna",
+    body: "Hello there",
+    url: "/chats/12",
+    tag: "conversation-12",
+    conversation_id: 12,
+    notification_id: 99,
+  };
+
+  it("on a notification click, tells the server, then has an open page of the site open it, or opens a window", async () => {
+    const target = "https://site.example/chats/12";
     const showing = fakeWindow(target);
     const other = fakeWindow("https://site.example/members");
     const first = loadWorker({}, [other, showing]);
-    await click(first.listeners, target);
+    await push(first.listeners, message);
+    const data = first.shown[0]?.options.data;
+    await click(first.listeners, data);
+    // Spec §7 push-click: the notification's record, so that no e-mail follows.
+    expect(first.fetched).toHaveLength(1);
+    expect(first.fetched[0]?.url).toBe("/api/push-click.php");
+    expect(first.fetched[0]?.init).toMatchObject({ method: "POST", credentials: "same-origin" });
+    expect(JSON.parse(String(first.fetched[0]?.init.body))).toEqual({ notification_id: 99 });
+    // The window already showing the conversation is focused; nothing to navigate.
     expect(showing.focused).toBe(true);
     expect(other.focused).toBe(false);
+    expect(showing.messages.filter((m) => (m as { type: string }).type === "NEW_PUSH_CLICK")).toEqual([]);
     expect(first.opened).toEqual([]);
 
-    const second = loadWorker({}, [other]);
-    await click(second.listeners, target);
-    expect(other).toMatchObject({ focused: true, url: target });
+    // Another page of the site: focused and told to open the conversation (the page navigates itself).
+    const elsewhere = fakeWindow("https://site.example/members");
+    const second = loadWorker({}, [elsewhere]);
+    await click(second.listeners, data);
+    expect(elsewhere.focused).toBe(true);
+    expect(elsewhere.messages).toHaveLength(1);
+    expect(workerMessageSchema.parse(elsewhere.messages[0])).toEqual({ type: "NEW_PUSH_CLICK", payload: message });
     expect(second.opened).toEqual([]);
 
+    // No page open: a new window on the conversation. Without a notification id the server is not told.
     const third = loadWorker({}, []);
-    await click(third.listeners, target);
+    const { notification_id: _, ...withoutId } = message;
+    await push(third.listeners, withoutId);
+    await click(third.listeners, third.shown[0]?.options.data);
     expect(third.opened).toEqual([target]);
+    expect(third.fetched).toEqual([]);
   });
 
   it("serves the cached offline page for a navigation that fails, and leaves every other request alone", async () => {
@@ -238,22 +282,39 @@ describe("service worker", () => {
     }
   });
 
-  it("shows a push message's title and body, and keeps its address on this site", async () => {
+  it("shows a push in the member's language, one per tag, and posts NEW_PUSH_MESSAGE to every open page", async () => {
+    const pages = [fakeWindow("https://site.example/members"), fakeWindow("https://site.example/likes")];
+    const { listeners, shown } = loadWorker({}, pages);
+    await push(listeners, message);
+    expect(shown[0]).toMatchObject({
+      title: "New message from Anna",
+      options: {
+        body: "Hello there",
+        tag: "conversation-12",
+        renotify: true,
+        data: { url: "https://site.example/chats/12", notification_id: 99 },
+      },
+    });
+    for (const page of pages) {
+      expect(page.messages).toHaveLength(1);
+      expect(workerMessageSchema.parse(page.messages[0])).toEqual({ type: "NEW_PUSH_MESSAGE", payload: message });
+    }
+    // A like replaces the earlier like notification quietly (no renotify).
+    await push(listeners, { kind: "like", title: "Someone likes you", body: "", url: "/likes/received", tag: "likes" });
+    expect(shown[1]?.options).toMatchObject({ tag: "likes", renotify: false });
+  });
+
+  it("keeps a push's address on this site", async () => {
     const { listeners, shown } = loadWorker({});
-    const push = (payload: unknown) =>
-      new Promise<void>((resolve) =>
-        listeners.get("push")?.({
-          data: { json: () => payload, text: () => JSON.stringify(payload) },
-          waitUntil: (work: Promise<unknown>) => void work.then(() => resolve()),
-        }),
-      );
-    await push({ title: "Anna liked you", body: "Say hello", url: "/likes/received" });
-    await push({ title: "Elsewhere", body: "", url: "https://evil.example/x" });
+    await push(listeners, { title: "Anna liked you", body: "Say hello", url: "/likes/received" });
+    await push(listeners, { title: "Elsewhere", body: "", url: "https://evil.example/x" });
+    await push(listeners, { title: "Elsewhere", body: "", url: "//evil.example/x" });
     expect(shown[0]).toMatchObject({
       title: "Anna liked you",
       options: { body: "Say hello", data: { url: "https://site.example/likes/received" } },
     });
-    expect(shown[1]?.options.data).toEqual({ url: "https://site.example/" });
+    expect(shown[1]?.options.data).toMatchObject({ url: "https://site.example/" });
+    expect(shown[2]?.options.data).toMatchObject({ url: "https://site.example/" });
   });
 });
 

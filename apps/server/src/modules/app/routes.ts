@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { APP, LOCALE_CODES, LOCALE_COOKIE, type LocaleCode } from "@app/contract";
+import { APP, LOCALE_CODES, LOCALE_COOKIE, type LocaleCode, PUSH_WORKER_VERSION } from "@app/contract";
 import type { FastifyInstance } from "fastify";
 import { requestHost, requestLocale } from "../../platform/http/request-locale.ts";
 import { webRoot } from "../../platform/http/ssr.ts";
@@ -131,7 +131,7 @@ export function workerVersion(): string {
 }
 
 export function workerScript(version: string): string {
-  const constants = `const VERSION = ${JSON.stringify(version)}, OFFLINE_URL = ${JSON.stringify(APP.offlinePath)}, ICON = ${JSON.stringify(APP.icons[0].src)};\n`;
+  const constants = `const VERSION = ${JSON.stringify(version)}, OFFLINE_URL = ${JSON.stringify(APP.offlinePath)}, ICON = ${JSON.stringify(APP.icons[0].src)}, PUSH_VERSION = ${PUSH_WORKER_VERSION};\n`;
   return constants + workerSource;
 }
 

@@ -1,13 +1,19 @@
 /*
  * The site's one service worker (decision 026), served as /sw.js by ./routes.ts, which puts
- * `const VERSION = "…", OFFLINE_URL = "/offline", ICON = "…";` in front of this file.
+ * `const VERSION = "…", OFFLINE_URL = "/offline", ICON = "…", PUSH_VERSION = 2;` in front of this file
+ * (PUSH_VERSION: spec §9's push service-worker version, the contract's PUSH_WORKER_VERSION).
  *
  * - Precaches the offline page; serves it when a navigation fails for want of a network, nothing else.
  *   Navigations go to the network first (with navigation preload); nothing the site answers is cached:
  *   no API answer, member data or photo is ever stored by this worker (privacy).
  * - A new version (another VERSION) takes over at once: skipWaiting at install, clients.claim at activate,
  *   and the old versions' caches are deleted.
- * - Push: shows the notification of the payload {title, body, url}; a click focuses (or opens) url.
+ * - Push (issue #28; the payload is the contract's pushPayloadSchema, already in the member's language):
+ *   shows the notification (one per tag; a new message in a conversation alerts again) and posts
+ *   {type: "NEW_PUSH_MESSAGE", payload} to every open page of the site, which reloads its chats or likes.
+ * - A click closes it, tells the server (POST /api/push-click.php: no e-mail follows), then focuses an
+ *   open page of the site and posts {type: "NEW_PUSH_CLICK", payload} to it (the page opens payload.url),
+ *   or opens payload.url in a new window.
  */
 const CACHE_PREFIX = "offline-";
 const CACHE = `${CACHE_PREFIX}${VERSION}`;
@@ -64,39 +70,81 @@ function siteUrl(url) {
   }
 }
 
+/** The payload's fields the worker uses, each checked: a malformed push still shows something. */
+function pushPayload(raw) {
+  const payload = raw && typeof raw === "object" ? raw : {};
+  const text = (value, fallback) => (typeof value === "string" ? value : fallback);
+  const result = {
+    kind: ["message", "like", "match"].includes(payload.kind) ? payload.kind : "message",
+    title: text(payload.title, "") || self.location.hostname,
+    body: text(payload.body, ""),
+    // A path of this site ("//host" would be another site).
+    url: typeof payload.url === "string" && /^\/(?![/\\])/.test(payload.url) ? payload.url : "/",
+    tag: text(payload.tag, ""),
+  };
+  if (typeof payload.icon === "string") result.icon = payload.icon;
+  if (Number.isInteger(payload.conversation_id)) result.conversation_id = payload.conversation_id;
+  if (Number.isInteger(payload.notification_id)) result.notification_id = payload.notification_id;
+  return result;
+}
+
+/** The open pages of this site (also those not yet controlled by this worker). */
+function siteWindows() {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true });
+}
+
 self.addEventListener("push", (event) => {
-  let payload = {};
+  let raw = {};
   try {
-    payload = event.data ? event.data.json() : {};
+    raw = event.data ? event.data.json() : {};
   } catch {
-    payload = { body: event.data ? event.data.text() : "" };
+    raw = { body: event.data ? event.data.text() : "" };
   }
-  const title = typeof payload.title === "string" && payload.title ? payload.title : self.location.hostname;
+  const payload = pushPayload(raw);
   event.waitUntil(
-    self.registration.showNotification(title, {
-      body: typeof payload.body === "string" ? payload.body : "",
-      icon: ICON,
-      data: { url: siteUrl(payload.url) },
-    }),
+    (async () => {
+      await self.registration.showNotification(payload.title, {
+        body: payload.body,
+        icon: payload.icon ?? ICON,
+        ...(payload.tag ? { tag: payload.tag, renotify: payload.kind === "message" } : {}),
+        data: { ...payload, url: siteUrl(payload.url), path: payload.url },
+      });
+      for (const client of await siteWindows()) client.postMessage({ type: "NEW_PUSH_MESSAGE", payload });
+    })(),
   );
 });
 
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const url = siteUrl(event.notification.data?.url);
+  const data = event.notification.data ?? {};
+  const url = siteUrl(data.url);
+  const { url: _absolute, path, ...rest } = data;
+  const payload = pushPayload({ ...rest, url: typeof path === "string" ? path : new URL(url).pathname });
   event.waitUntil(
     (async () => {
-      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      const same = windows.find((client) => client.url === url);
-      if (same) return same.focus();
-      const other = windows.find((client) => "navigate" in client);
-      if (other) {
+      if (payload.notification_id !== undefined) {
         try {
-          const focused = await other.focus();
-          const navigated = await focused.navigate(url);
-          if (navigated) return navigated;
+          await fetch("/api/push-click.php", {
+            method: "POST",
+            credentials: "same-origin",
+            headers: { "content-type": "application/json", accept: "application/json" },
+            body: JSON.stringify({ notification_id: payload.notification_id }),
+          });
         } catch {
-          // An uncontrolled window cannot be navigated by the worker: open a new one instead.
+          // Offline: the click still opens the page (the server may then send the e-mail as well).
+        }
+      }
+      const windows = await siteWindows();
+      const same = windows.find((client) => client.url === url);
+      const open = same ?? windows.find((client) => client.focused) ?? windows[0];
+      if (open) {
+        try {
+          const focused = (await open.focus()) ?? open;
+          // The page navigates itself (React Router), keeping its state and its live connection.
+          if (focused.url !== url) focused.postMessage({ type: "NEW_PUSH_CLICK", payload });
+          return focused;
+        } catch {
+          // A window that may not be focused (no user activation): open a new one instead.
         }
       }
       return self.clients.openWindow(url);

@@ -1,15 +1,19 @@
 import type { User } from "@app/contract";
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { SMARTPHONE_QUERY } from "../../lib/media";
-import { renderAsMember } from "../../test-utils";
+import { bodiesOf, renderAsMember, stubApi } from "../../test-utils";
 import {
   ACTIVATION_REMINDER_KEY,
   AccountAlerts,
   DISABLED_NOTIFICATIONS_KEY,
+  PUSH_ALERT_KEY,
   showActivationReminder,
   showDisabledNotificationsAlert,
+  showPushAlert,
 } from "./account-alerts";
+import { setDeviceState } from "./push";
+import { fakeBrowserPush, testSubscriptionJson } from "./test-push";
 import { testUser, unconfirmedUser } from "./test-users";
 
 describe("account-activation reminder rule (spec §2)", () => {
@@ -56,12 +60,95 @@ describe("disabled e-mail notifications alert rule (spec §2)", () => {
   });
 });
 
-function renderAlerts(user: User | null, path = "/members") {
-  return renderAsMember(<AccountAlerts />, { user, path });
+describe("push-notification enable alert rule (spec §2)", () => {
+  const shown = {
+    user: testUser(),
+    pathname: "/members",
+    publicKey: "BPublicKey",
+    capable: true,
+    device: false,
+  } as const;
+
+  it("shows for a logged-in, push-capable, unsubscribed member when a push public key is set", () => {
+    expect(showPushAlert(shown)).toBe(true);
+  });
+
+  it("is not shown on signup, notifications, activate-done, directdebit or premium", () => {
+    for (const pathname of ["/signup", "/complete-signup", "/notifications", "/activate/done", "/directdebit", "/premium"]) {
+      expect(showPushAlert({ ...shown, pathname }), pathname).toBe(false);
+    }
+    expect(showPushAlert({ ...shown, pathname: "/premium/" })).toBe(false);
+  });
+
+  it("needs a member, a key and a capable browser", () => {
+    expect(showPushAlert({ ...shown, user: null })).toBe(false);
+    expect(showPushAlert({ ...shown, publicKey: null })).toBe(false);
+    expect(showPushAlert({ ...shown, capable: false })).toBe(false);
+  });
+
+  it("is not shown once subscribed or denied, nor while this device's state is unknown", () => {
+    expect(showPushAlert({ ...shown, device: testSubscriptionJson })).toBe(false);
+    expect(showPushAlert({ ...shown, device: "denied" })).toBe(false);
+    expect(showPushAlert({ ...shown, device: null })).toBe(false);
+    expect(showPushAlert({ ...shown, user: testUser({ push_subscription: "denied" }) })).toBe(false);
+    // Another device of the member is subscribed: this one is still offered.
+    expect(showPushAlert({ ...shown, user: testUser({ push_subscription: true }) })).toBe(true);
+  });
+});
+
+function renderAlerts(user: User | null, path = "/members", pushPublicKey: string | null = null) {
+  return renderAsMember(<AccountAlerts pushPublicKey={pushPublicKey} />, { user, path });
 }
 
 describe("account alerts", () => {
-  afterEach(() => window.localStorage.clear());
+  afterEach(() => {
+    window.localStorage.clear();
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, "serviceWorker");
+    setDeviceState(null);
+  });
+
+  it("offers push with a button that subscribes this device, then hides; dismissable and remembered", async () => {
+    const fake = fakeBrowserPush({ answer: "granted" });
+    const fetch = stubApi({ "POST /api/user.php?push=1": { user: testUser() } });
+    setDeviceState(false);
+    const key = Buffer.from(Uint8Array.from({ length: 65 }, (_, i) => i)).toString("base64url");
+    const view = renderAlerts(testUser(), "/members", key);
+    const button = await screen.findByRole("button", { name: "Turn on notifications" });
+    await act(async () => fireEvent.click(button));
+    expect(fake.Notification.requestPermission).toHaveBeenCalledTimes(1);
+    expect(bodiesOf(fetch, "POST", "/api/user.php")).toEqual([{ subscription: testSubscriptionJson }]);
+    expect(screen.queryByRole("button", { name: "Turn on notifications" })).toBeNull();
+    view.unmount();
+
+    // Not shown without a key, nor on an excluded page.
+    act(() => void setDeviceState(false));
+    for (const [path, publicKey] of [
+      ["/members", null],
+      ["/premium", key],
+    ] as const) {
+      const other = renderAlerts(testUser(), path, publicKey);
+      await act(async () => {});
+      expect(screen.queryByRole("button", { name: "Turn on notifications" }), path).toBeNull();
+      other.unmount();
+    }
+
+    renderAlerts(testUser(), "/members", key);
+    await screen.findByRole("button", { name: "Turn on notifications" });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Close" })));
+    expect(screen.queryByRole("button", { name: "Turn on notifications" })).toBeNull();
+    expect(window.localStorage.getItem(PUSH_ALERT_KEY)).toBeTruthy();
+  });
+
+  it("hides the push alert once the permission is refused, which the account stores as 'denied'", async () => {
+    fakeBrowserPush({ answer: "denied" });
+    const fetch = stubApi({ "POST /api/user.php?push=1": { user: testUser() } });
+    setDeviceState(false);
+    renderAlerts(testUser(), "/members", "BKey");
+    await act(async () => fireEvent.click(await screen.findByRole("button", { name: "Turn on notifications" })));
+    expect(bodiesOf(fetch, "POST", "/api/user.php")).toEqual([{ subscription: "denied" }]);
+    expect(screen.queryByRole("button", { name: "Turn on notifications" })).toBeNull();
+  });
 
   it("renders the activation reminder with a resend button, and remembers its dismissal with a timestamp", async () => {
     const view = renderAlerts(unconfirmedUser());
@@ -77,9 +164,20 @@ describe("account alerts", () => {
     expect(screen.queryByText("Confirm your e-mail address")).toBeNull();
   });
 
-  it("renders the disabled-notifications alert with a link to the notification settings", async () => {
-    renderAlerts(testUser({ notifications_disabled: [{ category: "news", reason: "fbl" }] }));
+  it("renders the disabled-notifications alert with its reasons and a link to the notification settings", async () => {
+    renderAlerts(
+      testUser({
+        notifications_disabled: [
+          { category: "news", reason: "fbl" },
+          { category: "like", reason: "bounce" },
+          { category: "promotions", reason: "user" },
+        ],
+      }),
+    );
     const link = await screen.findByRole("link", { name: "Check your e-mail notifications" });
+    expect(screen.getByText(/You marked one of our e-mails as spam/)).toBeVisible();
+    expect(screen.getByText(/E-mails to sam@example.com could not be delivered/)).toBeVisible();
+    expect(screen.queryByText(/You unsubscribed with the link/)).toBeNull();
     expect(link.getAttribute("href")).toBe("/notifications");
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Close" })));
     expect(window.localStorage.getItem(DISABLED_NOTIFICATIONS_KEY)).toBeTruthy();

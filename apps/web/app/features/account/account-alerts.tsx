@@ -8,10 +8,13 @@ import { useHydrated } from "../../lib/display-mode";
 import { useSmartphone } from "../../lib/media";
 import { useMember } from "../../lib/member";
 import { onPath } from "../../lib/paths";
+import { BusyButton } from "../../ui/busy-button";
+import { type DevicePushState, pushCapable, subscribePush, useDevicePushState } from "./push";
 import { ResendActivationButton } from "./signup-steps";
 
 export const ACTIVATION_REMINDER_KEY = "dismissed-activation-reminder";
 export const DISABLED_NOTIFICATIONS_KEY = "dismissed-disabled-notifications";
+export const PUSH_ALERT_KEY = "dismissed-push-alert";
 
 type AlertUser = Pick<User, "status" | "profile" | "notifications_disabled">;
 
@@ -29,31 +32,69 @@ export function showActivationReminder(user: AlertUser | null, pathname: string)
 /** Spec §2: some e-mails are off because of spam reports, bounces or a list unsubscribe; not on settings or notifications. */
 export function showDisabledNotificationsAlert(user: AlertUser | null, pathname: string): boolean {
   if (!user) return false;
-  const blocked = user.notifications_disabled.some(
-    (n) => n.reason === "fbl" || n.reason === "bounce" || n.reason === "listunsubscribe",
-  );
-  return blocked && !onPath(pathname, ["/settings", "/notifications"]);
+  return disabledReasons(user).length > 0 && !onPath(pathname, ["/settings", "/notifications"]);
+}
+
+/** Why e-mails were switched off without the member choosing it (spec §3 disabled reasons). */
+const BLOCKING_REASONS = ["bounce", "fbl", "listunsubscribe"] as const;
+type BlockingReason = (typeof BLOCKING_REASONS)[number];
+
+/** The distinct reasons among the member's disabled notifications, in a fixed order. */
+export function disabledReasons(user: Pick<User, "notifications_disabled">): BlockingReason[] {
+  return BLOCKING_REASONS.filter((reason) => user.notifications_disabled.some((n) => n.reason === reason));
+}
+
+/** Spec §2: the push-enable alert's pages of exclusion (signup, notifications, activate-done, directdebit, premium). */
+export const PUSH_ALERT_EXCLUDED = [
+  "/signup",
+  "/complete-signup",
+  "/notifications",
+  "/activate/done",
+  "/directdebit",
+  "/premium",
+];
+
+/**
+ * Spec §2: the push-notification enable alert shows only for a logged-in, push-capable, unsubscribed
+ * member when a push public key is set, not on the excluded pages. Unsubscribed: this device has no
+ * subscription and its permission is not refused (the state is known: false); a member who refused
+ * push ('denied' on the account) is not asked again.
+ */
+export function showPushAlert(input: {
+  user: Pick<User, "push_subscription"> | null;
+  pathname: string;
+  publicKey: string | null;
+  capable: boolean;
+  device: DevicePushState;
+}): boolean {
+  const { user, pathname, publicKey, capable, device } = input;
+  if (!user || !publicKey || !capable) return false;
+  if (device !== false || user.push_subscription === "denied") return false;
+  return !onPath(pathname, PUSH_ALERT_EXCLUDED);
 }
 
 /** The query flag the signup route adds on its way to members (spec §2: then a modal on smartphones). */
 export const SIGNUP_COMPLETE_PARAM = "api_signup_complete";
 
-/** The account alerts of the default layout's warnings header. */
-export function AccountAlerts() {
+/** The account alerts of the default layout's warnings header; `pushPublicKey` is settings.push_public_key. */
+export function AccountAlerts({ pushPublicKey = null }: { pushPublicKey?: string | null }) {
   const intl = useIntl();
   const { user } = useMember();
   const location = useLocation();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const smartphone = useSmartphone();
-  const [dismissed, setDismissed] = useState<{ activation: boolean; notifications: boolean }>({
+  const device = useDevicePushState();
+  const [dismissed, setDismissed] = useState<Record<Dismissable, boolean>>({
     activation: false,
     notifications: false,
+    push: false,
   });
   useEffect(() => {
     setDismissed({
-      activation: dismissedAt(ACTIVATION_REMINDER_KEY) !== null,
-      notifications: dismissedAt(DISABLED_NOTIFICATIONS_KEY) !== null,
+      activation: dismissedAt(DISMISSAL_KEYS.activation) !== null,
+      notifications: dismissedAt(DISMISSAL_KEYS.notifications) !== null,
+      push: dismissedAt(DISMISSAL_KEYS.push) !== null,
     });
   }, []);
   // Dismissals live in this browser's storage: nothing shows before hydration, so the server and the
@@ -61,10 +102,13 @@ export function AccountAlerts() {
   if (!hydrated || !user) return null;
   const closeLabel = intl.formatMessage({ id: "alerts.close" });
 
-  const dismiss = (which: "activation" | "notifications") => {
-    rememberDismissal(which === "activation" ? ACTIVATION_REMINDER_KEY : DISABLED_NOTIFICATIONS_KEY);
+  const dismiss = (which: Dismissable) => {
+    rememberDismissal(DISMISSAL_KEYS[which]);
     setDismissed((current) => ({ ...current, [which]: true }));
   };
+  const pushAlert =
+    !dismissed.push &&
+    showPushAlert({ user, pathname: location.pathname, publicKey: pushPublicKey, capable: pushCapable(), device });
 
   const activation = showActivationReminder(user, location.pathname);
   const params = new URLSearchParams(location.search);
@@ -110,12 +154,66 @@ export function AccountAlerts() {
       ) : null}
       {showDisabledNotificationsAlert(user, location.pathname) && !dismissed.notifications ? (
         <Alert variant="warning" dismissible onClose={() => dismiss("notifications")} className="mt-3" closeLabel={closeLabel}>
-          <FormattedMessage
-            id="alerts.notifications_disabled"
-            values={{ link: (chunks) => <Link to="/notifications">{chunks}</Link> }}
-          />
+          <p className="mb-1">
+            <FormattedMessage
+              id="alerts.notifications_disabled"
+              values={{ link: (chunks) => <Link to="/notifications">{chunks}</Link> }}
+            />
+          </p>
+          {/* Why (spec §3 reasons), as the notification settings say it; re-enabling is there. */}
+          <ul className="mb-0 small">
+            {disabledReasons(user).map((reason) => (
+              <li key={reason}>
+                <FormattedMessage id={`notifications.reason_${reason}`} values={{ email: user.email }} />
+              </li>
+            ))}
+          </ul>
         </Alert>
       ) : null}
+      {pushAlert && pushPublicKey ? (
+        <PushAlert publicKey={pushPublicKey} closeLabel={closeLabel} onClose={() => dismiss("push")} />
+      ) : null}
     </>
+  );
+}
+
+type Dismissable = "activation" | "notifications" | "push";
+const DISMISSAL_KEYS: Record<Dismissable, string> = {
+  activation: ACTIVATION_REMINDER_KEY,
+  notifications: DISABLED_NOTIFICATIONS_KEY,
+  push: PUSH_ALERT_KEY,
+};
+
+/**
+ * Spec §2's push-notification enable alert: "Turn on notifications" asks for the permission and
+ * subscribes this device; the alert goes once subscribed or refused (the device state changes).
+ */
+function PushAlert({ publicKey, closeLabel, onClose }: { publicKey: string; closeLabel: string; onClose: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const enable = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await subscribePush(publicKey);
+    } catch {
+      setFailed(true);
+    }
+    setBusy(false);
+  };
+  return (
+    <Alert variant="info" dismissible onClose={onClose} className="mt-3" closeLabel={closeLabel}>
+      <p className="mb-2">
+        <FormattedMessage id="alerts.push_body" />
+      </p>
+      <BusyButton size="sm" variant="primary" onClick={enable} busy={busy}>
+        <FormattedMessage id="alerts.push_enable" />
+      </BusyButton>
+      {failed ? (
+        <span role="status" className="ms-2 small">
+          <FormattedMessage id="alerts.push_failed" />
+        </span>
+      ) : null}
+    </Alert>
   );
 }

@@ -1,4 +1,11 @@
-import { ENDPOINTS, type LocaleCode, type NotificationCategory, type SignupRequest, type User } from "@app/contract";
+import {
+  ENDPOINTS,
+  type LocaleCode,
+  type NotificationCategory,
+  type PushSubscriptionRequest,
+  type SignupRequest,
+  type User,
+} from "@app/contract";
 import { callEndpoint } from "../../lib/api";
 
 /** The account calls of the contract's endpoint table; each answer is parsed with its schema. */
@@ -19,6 +26,21 @@ export async function login(email: string, password: string): Promise<User | nul
 export async function saveLanguage(language: LocaleCode): Promise<User | null> {
   const { user } = await callEndpoint(ENDPOINTS.language, { body: { language } });
   return user;
+}
+
+/** POST /api/user.php?push=1: this device's push subscription, its end (false) or 'denied' (spec §3, §7). */
+export async function savePushSubscription(request: PushSubscriptionRequest): Promise<User | null> {
+  const { user } = await callEndpoint(ENDPOINTS.pushSubscription, { body: request });
+  return user;
+}
+
+/**
+ * POST /api/page-hidden.php as a beacon (spec §7: empty JSON when the page becomes hidden): it is sent
+ * even when the page is being closed. The server then sends pushes or e-mails instead of in-page toasts.
+ */
+export function sendPageHidden(): void {
+  if (typeof navigator.sendBeacon !== "function") return;
+  navigator.sendBeacon(ENDPOINTS.pageHidden.path, new Blob(["{}"], { type: "application/json" }));
 }
 
 /** POST /api/logout.php: ends the session and clears the cookie (the spec's GET is for links only). */

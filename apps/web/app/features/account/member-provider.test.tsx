@@ -3,13 +3,25 @@ import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { reportSessionLost } from "../../lib/api";
 import { FakeSocket } from "../../lib/fake-web-socket";
+import { useHeartbeat } from "../../lib/heartbeat";
 import { useMember } from "../../lib/member";
 import { ServerEvents } from "../../lib/server-events";
 import { MemberProvider, startPolling } from "./member-provider";
+import { setDeviceState } from "./push";
 import { testUser } from "./test-users";
 
 beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  setDeviceState(null);
+});
+
+/** A push subscription as PushSubscription.toJSON() gives it. */
+const deviceSubscription = {
+  endpoint: "https://push.example/send/abc",
+  expirationTime: null,
+  keys: { p256dh: `B${"A".repeat(86)}`, auth: "AAAAAAAAAAAAAAAAAAAAAA" },
+};
 
 describe("member polling timing (spec §7)", () => {
   it("polls first after 5 s, then every 60 s, until stopped", async () => {
@@ -46,10 +58,27 @@ function Probe() {
   return <output>{user ? user.profile.name : "logged out"}</output>;
 }
 
-function renderProvider(initialUser: User | null, loadUser: () => Promise<User | null>) {
+const noSync = async () => null;
+
+function renderProvider(
+  initialUser: User | null,
+  loadUser: () => Promise<User | null>,
+  extra: { syncPush?: (userId: number) => Promise<unknown>; pageHidden?: () => void; onBeat?: () => void } = {},
+) {
+  function Beats() {
+    useHeartbeat(() => extra.onBeat?.());
+    return null;
+  }
   return render(
-    <MemberProvider initialUser={initialUser} loadUser={loadUser} navigateTo={() => {}}>
+    <MemberProvider
+      initialUser={initialUser}
+      loadUser={loadUser}
+      navigateTo={() => {}}
+      syncPush={extra.syncPush ?? noSync}
+      pageHidden={extra.pageHidden ?? (() => {})}
+    >
       <Probe />
+      <Beats />
     </MemberProvider>,
   );
 }
@@ -102,7 +131,7 @@ describe("member state", () => {
       return null;
     }
     render(
-      <MemberProvider initialUser={testUser()} loadUser={async () => testUser()} navigateTo={navigateTo}>
+      <MemberProvider initialUser={testUser()} loadUser={async () => testUser()} navigateTo={navigateTo} syncPush={noSync}>
         <Grab />
       </MemberProvider>,
     );
@@ -113,7 +142,80 @@ describe("member state", () => {
   });
 });
 
-describe("member events (live updates instead of polling)", () => {
+describe("the client loop of spec §7 (user, chats and likes; 5 s, then 60 s, 300 s with push)", () => {
+  it("beats the heartbeat with each poll: first after 5 s, then every 60 s without push", async () => {
+    const loadUser = vi.fn(async () => testUser());
+    const onBeat = vi.fn();
+    renderProvider(testUser(), loadUser, { onBeat });
+    await act(() => vi.advanceTimersByTimeAsync(4_999));
+    expect(onBeat).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(onBeat).toHaveBeenCalledTimes(1);
+    expect(loadUser).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(59_999));
+    expect(onBeat).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(onBeat).toHaveBeenCalledTimes(2);
+    expect(loadUser).toHaveBeenCalledTimes(2);
+  });
+
+  it("polls every 300 s once this device has a push subscription, and every 60 s again without it", async () => {
+    const loadUser = vi.fn(async () => testUser());
+    const syncPush = vi.fn(async () => setDeviceState(deviceSubscription));
+    renderProvider(testUser(), loadUser, { syncPush });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(syncPush).toHaveBeenCalledWith(testUser().id);
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(loadUser).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(loadUser).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(239_999));
+    expect(loadUser).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(loadUser).toHaveBeenCalledTimes(2);
+    // Unsubscribed: the next wait is 60 s again.
+    act(() => void setDeviceState(false));
+    await act(() => vi.advanceTimersByTimeAsync(300_000));
+    expect(loadUser).toHaveBeenCalledTimes(3);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(loadUser).toHaveBeenCalledTimes(4);
+  });
+
+  it("sends the page-hidden beacon when the page becomes hidden, for a member only; back after a while, it asks at once", async () => {
+    const pageHidden = vi.fn();
+    const loadUser = vi.fn(async () => testUser());
+    let visibility: DocumentVisibilityState = "visible";
+    const spy = vi.spyOn(document, "visibilityState", "get").mockImplementation(() => visibility);
+    const flip = (to: DocumentVisibilityState) => {
+      visibility = to;
+      document.dispatchEvent(new Event("visibilitychange"));
+    };
+    try {
+      const { unmount } = renderProvider(testUser(), loadUser, { pageHidden });
+      flip("hidden");
+      expect(pageHidden).toHaveBeenCalledTimes(1);
+      // Back within a moment: nothing extra.
+      flip("visible");
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(pageHidden).toHaveBeenCalledTimes(1);
+      expect(loadUser).not.toHaveBeenCalled();
+      // Away for 2 minutes (no timers ran meanwhile, as in a background tab): the user is asked at once.
+      flip("hidden");
+      vi.setSystemTime(Date.now() + 120_000);
+      flip("visible");
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(loadUser).toHaveBeenCalledTimes(1);
+      unmount();
+      renderProvider(null, async () => null, { pageHidden });
+      flip("hidden");
+      expect(pageHidden).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe("member events", () => {
   function renderLive(loadUser: () => Promise<User | null>) {
     FakeSocket.made = [];
     const serverEvents = new ServerEvents({
@@ -121,29 +223,36 @@ describe("member events (live updates instead of polling)", () => {
       WebSocket: FakeSocket as unknown as typeof WebSocket,
     });
     render(
-      <MemberProvider initialUser={testUser()} loadUser={loadUser} navigateTo={() => {}} serverEvents={serverEvents}>
+      <MemberProvider
+        initialUser={testUser()}
+        loadUser={loadUser}
+        navigateTo={() => {}}
+        serverEvents={serverEvents}
+        syncPush={noSync}
+        pageHidden={() => {}}
+      >
         <Probe />
       </MemberProvider>,
     );
     return FakeSocket.made[0] as FakeSocket;
   }
 
-  it("does not poll while the socket is open, reloads the member on user.changed, and polls again when it drops", async () => {
+  it("polls beside the open socket (spec §7: not only when it is down) and reloads the member on user.changed", async () => {
     const loadUser = vi.fn(async () => testUser({ profile: { ...testUser().profile, name: "Renamed" } }));
     const socket = renderLive(loadUser);
     act(() => socket.open({ type: "hello", node: "n", user_id: 7, seq: 0 }));
-    // (Within the 25 s after which the client pings; the first poll would have come at 5 s.)
-    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    await act(() => vi.advanceTimersByTimeAsync(4_999));
     expect(loadUser).not.toHaveBeenCalled();
-
-    act(() => socket.push({ type: "event", seq: 1, event: { type: "user.changed" } }));
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await act(() => vi.advanceTimersByTimeAsync(1));
     expect(loadUser).toHaveBeenCalledTimes(1);
     expect(screen.getByRole("status")).toHaveTextContent("Renamed");
 
-    // The socket drops: the spec's polling (first after 5 s) takes over until it is back.
-    act(() => socket.drop(1006));
-    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    act(() => socket.push({ type: "event", seq: 1, event: { type: "user.changed" } }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
     expect(loadUser).toHaveBeenCalledTimes(2);
+    // The socket drops: the loop goes on at its pace.
+    act(() => socket.drop(1006));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(loadUser).toHaveBeenCalledTimes(3);
   });
 });

@@ -167,6 +167,7 @@ describe("signup form", () => {
       fictional_icon: "masks",
       language: "en",
       notifications_disabled: [],
+      push_subscription: false,
       signup_date: "2026-06-15T00:00:00.000Z",
       invisible: false,
     };

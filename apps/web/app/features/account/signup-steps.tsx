@@ -6,6 +6,7 @@ import { errorMessage } from "../../lib/form-errors";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { resendActivation } from "./api";
+import { subscribePush } from "./push";
 
 /** A button that sends the activation e-mail again and says how it went. */
 export function ResendActivationButton({ variant = "outline-primary", size }: { variant?: string; size?: "sm" | "lg" }) {
@@ -72,15 +73,19 @@ export function ConfirmEmailStep({ user, onFinish }: { user: User | null; onFini
   );
 }
 
-/** Push opt-in (spec §4), offered only when the site has a push key and the browser can do it. */
-export function PushStep({ onDone }: { onDone: () => void }) {
+/**
+ * Push opt-in (spec §4), offered only when the site has a push key and the browser can do it: asks for
+ * the permission and subscribes this device; a refusal stores 'denied' (spec §8). Either way, and when
+ * subscribing fails, the member goes on to the next step.
+ */
+export function PushStep({ publicKey, onDone }: { publicKey: string; onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const enable = async () => {
     setBusy(true);
     try {
-      await Notification.requestPermission();
+      await subscribePush(publicKey);
     } catch {
-      // Denied or unsupported: the member continues without push.
+      // Unsupported or the push service unreachable: the member continues without push.
     }
     setBusy(false);
     onDone();
@@ -91,17 +96,13 @@ export function PushStep({ onDone }: { onDone: () => void }) {
         <FormattedMessage id="signup.push_body" />
       </p>
       <div className="d-flex flex-wrap gap-2">
-        <Button variant="primary" onClick={enable} disabled={busy}>
+        <BusyButton variant="primary" onClick={enable} busy={busy} disabled={busy}>
           <FormattedMessage id="signup.push_enable" />
-        </Button>
+        </BusyButton>
         <Button variant="link" onClick={onDone} disabled={busy}>
           <FormattedMessage id="signup.push_skip" />
         </Button>
       </div>
     </div>
   );
-}
-
-export function pushCapable(): boolean {
-  return typeof window !== "undefined" && "Notification" in window && "serviceWorker" in navigator;
 }

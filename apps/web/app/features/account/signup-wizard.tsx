@@ -3,8 +3,9 @@ import { ProgressBar } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useHydrated } from "../../lib/display-mode";
 import { useMember } from "../../lib/member";
+import { pushCapable } from "./push";
 import { SignupForm, type SignupFormProps } from "./signup-form";
-import { ConfirmEmailStep, PushStep, pushCapable } from "./signup-steps";
+import { ConfirmEmailStep, PushStep } from "./signup-steps";
 
 /** A step that edits the new member's profile (photo, about me, personal info), given by the caller. */
 export interface ProfileStep {
@@ -77,7 +78,13 @@ export function SignupWizard({
       : []),
     ...profileSteps,
     ...(pushPublicKey && hydrated && pushCapable()
-      ? [{ id: "push", titleId: "signup.step_push", render: (done: () => void) => <PushStep onDone={done} /> }]
+      ? [
+          {
+            id: "push",
+            titleId: "signup.step_push",
+            render: (done: () => void) => <PushStep publicKey={pushPublicKey} onDone={done} />,
+          },
+        ]
       : []),
     {
       id: "confirm",

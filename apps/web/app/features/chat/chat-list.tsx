@@ -6,8 +6,10 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate } from "react-router";
 import { useHydrated } from "../../lib/display-mode";
 import { errorMessage } from "../../lib/form-errors";
+import { useHeartbeat } from "../../lib/heartbeat";
 import { useRootData } from "../../lib/root-data";
 import { useServerEvent, useServerResync } from "../../lib/server-events";
+import { useWorkerMessage } from "../../lib/service-worker";
 import { FictionalIcon } from "../../ui/fictional-icon";
 import { LoadFailed, Loading } from "../../ui/load-state";
 import { CHATS_KEY, chatsQuery, deleteChat } from "./api";
@@ -72,6 +74,11 @@ export function ChatList({ activeId }: { activeId: number | null }) {
   useServerEvent("chat.deleted", reload);
   useServerEvent("badges.changed", reload);
   useServerResync(reload);
+  // Spec §7: with every beat of the member's polling loop, and when the worker reports a message's push.
+  useHeartbeat(reload);
+  useWorkerMessage((message) => {
+    if (message.type === "NEW_PUSH_MESSAGE" && message.payload.kind === "message") reload();
+  });
 
   const confirmDelete = async () => {
     const entry = deleting;

@@ -2,6 +2,7 @@ import type { LikePopupProfile } from "@app/contract";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useBadgeCounts } from "../../lib/badges";
+import { Heartbeat } from "../../lib/heartbeat";
 import { liveServerEvents, renderAsMember, stubApi, testUser } from "../../test-utils";
 import { PageTitle } from "../../ui/page-title";
 import { LikesProvider } from "./likes-provider";
@@ -28,13 +29,14 @@ function Probe() {
 function renderProvider({
   user = testUser(),
   events = null,
+  heartbeat = null,
   autoLikeDelayMs = 60_000,
 }: Partial<Parameters<typeof renderAsMember>[1]> & { autoLikeDelayMs?: number } = {}) {
   return renderAsMember(
     <LikesProvider autoLikeDelayMs={autoLikeDelayMs}>
       <Probe />
     </LikesProvider>,
-    { user, events },
+    { user, events, heartbeat },
   );
 }
 
@@ -119,28 +121,57 @@ describe("likes provider", () => {
     );
   });
 
-  it("polls the badges every 60 s only while the socket is down", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+  it("reloads the badges and the likes with every beat of the member's polling loop (spec §7), socket or not", async () => {
     const fetch = stubApi({
       "GET /api/badges.php": { new_likes: 0, unread_messages: 0 },
       "GET /api/auto-like.php": { profile: null },
     });
     const badgeCalls = () => fetch.mock.calls.filter(([url]) => url === "/api/badges.php").length;
-    const offline = renderProvider();
-    await act(async () => vi.advanceTimersByTimeAsync(100));
-    expect(badgeCalls()).toBe(1);
-    await act(async () => vi.advanceTimersByTimeAsync(60_000));
-    expect(badgeCalls()).toBe(2);
+    const heartbeat = new Heartbeat();
+    const live = liveServerEvents();
+    renderProvider({ events: live.events, heartbeat });
+    await vi.waitFor(() => expect(badgeCalls()).toBe(1));
+    act(() => heartbeat.beat());
+    await vi.waitFor(() => expect(badgeCalls()).toBe(2));
+    live.events.stop();
+    act(() => heartbeat.beat());
+    await vi.waitFor(() => expect(badgeCalls()).toBe(3));
+  });
 
-    offline.unmount();
+  it("reloads the badges when the service worker reports a push (spec §7 NEW_PUSH_MESSAGE)", async () => {
+    const container = new EventTarget();
+    Object.defineProperty(navigator, "serviceWorker", { value: container, configurable: true });
+    try {
+      const fetch = stubApi({
+        "GET /api/badges.php": { new_likes: 0, unread_messages: 0 },
+        "GET /api/auto-like.php": { profile: null },
+      });
+      const badgeCalls = () => fetch.mock.calls.filter(([url]) => url === "/api/badges.php").length;
+      renderProvider();
+      await vi.waitFor(() => expect(badgeCalls()).toBe(1));
+      const payload = { kind: "like", title: "Someone likes you", body: "", url: "/likes/received", tag: "likes" };
+      act(() => void container.dispatchEvent(new MessageEvent("message", { data: { type: "NEW_PUSH_MESSAGE", payload } })));
+      await vi.waitFor(() => expect(badgeCalls()).toBe(2));
+    } finally {
+      Reflect.deleteProperty(navigator, "serviceWorker");
+    }
+  });
 
+  it("shows a toast for a like and for a match the other member completed, each with its link (issue #28)", async () => {
+    stubApi({ "GET /api/badges.php": { new_likes: 0, unread_messages: 0 }, "GET /api/auto-like.php": { profile: null } });
     const live = liveServerEvents();
     renderProvider({ events: live.events });
-    await act(async () => vi.advanceTimersByTimeAsync(100));
-    expect(badgeCalls()).toBe(3);
-    await act(async () => vi.advanceTimersByTimeAsync(120_000));
-    expect(badgeCalls()).toBe(3);
-    live.events.stop();
+    act(() => live.socket().push({ type: "event", seq: 1, event: { type: "like.received", profile_id: 21 } }));
+    const like = await screen.findByText("Someone likes you!");
+    expect(like.closest("[aria-live]")).not.toBeNull();
+    expect(screen.getByRole("link", { name: "See your likes" }).getAttribute("href")).toBe("/likes/received");
+    act(() => live.socket().push({ type: "event", seq: 2, event: { type: "like.match", profile: daan, initiator: false } }));
+    expect(await screen.findByText("It's a match with Daan!")).toBeVisible();
+    expect(screen.getByRole("link", { name: "See your matches" }).getAttribute("href")).toBe("/likes/matches");
+    // The member who completed it gets the pop-up, not a second announcement as a toast.
+    act(() => live.socket().push({ type: "event", seq: 3, event: { type: "like.match", profile: daan, initiator: true } }));
+    await screen.findByRole("dialog", { name: "New like" }, { timeout: 15_000 });
+    expect(screen.getAllByText("It's a match with Daan!")).toHaveLength(1);
   });
 
   it("asks for an auto-like once a session after the delay, shows it with the fictional mark and reloads the likes 500 ms later", async () => {

@@ -12,10 +12,15 @@ import {
   useRef,
   useState,
 } from "react";
+import { FormattedMessage } from "react-intl";
+import { Link } from "react-router";
 import { type BadgeCounts, BadgeCountsContext } from "../../lib/badges";
+import { useHeartbeat } from "../../lib/heartbeat";
 import { useMountedOnceActive } from "../../lib/lazy";
 import { useMember } from "../../lib/member";
-import { useServerEvent, useServerEventsState, useServerResync } from "../../lib/server-events";
+import { useServerEvent, useServerResync } from "../../lib/server-events";
+import { useWorkerMessage } from "../../lib/service-worker";
+import { useToast } from "../../ui/toasts";
 import { BADGES_KEY, LIKES_KEY } from "./keys";
 import type { LikePopup } from "./like-popup";
 
@@ -65,20 +70,20 @@ export interface LikesProviderProps {
 
 /**
  * The likes state of the whole page, for a logged-in member: the top navigation's counts (GET
- * /api/badges.php, refreshed by like and badge events, polled every 60 s only while the socket is
- * down, as the member provider does), the "New like" pop-up (matches this member completed, in every
- * open tab, and the auto-like once per session), and the reload of the likes lists on events.
+ * /api/badges.php, refreshed by like and badge events, by the pushes the service worker reports, and
+ * with every beat of the member's polling loop, spec §7), the "New like" pop-up (matches this member
+ * completed, in every open tab, and the auto-like once per session), the reload of the likes lists on
+ * events, and the in-page toasts for a like or a match while the member is looking (issue #28).
  */
 export function LikesProvider({ children, autoLikeDelayMs = LIMITS.firstPollDelayMs }: LikesProviderProps) {
   const { user } = useMember();
   const profileId = user?.profile.id ?? null;
   const queryClient = useQueryClient();
-  const live = useServerEventsState() === "open";
+  const toast = useToast();
   const badges = useQuery({
     queryKey: BADGES_KEY,
     queryFn: async () => (await likesApi()).getBadges(),
     enabled: profileId !== null,
-    refetchInterval: profileId !== null && !live ? LIMITS.pollIntervalMs : false,
   });
 
   const [queue, setQueue] = useState<LikePopup[]>([]);
@@ -100,11 +105,34 @@ export function LikesProvider({ children, autoLikeDelayMs = LIMITS.firstPollDela
     void queryClient.invalidateQueries({ queryKey: LIKES_KEY });
   }, [queryClient]);
 
-  useServerEvent("like.received", refresh);
+  useServerEvent("like.received", () => {
+    refresh();
+    // Issue #28: a member who is looking gets a toast instead of a push or an e-mail.
+    if (document.visibilityState === "visible") {
+      toast({
+        variant: "info",
+        body: <LinkedToast messageId="live.like_received" linkId="live.open_likes" to="/likes/received" />,
+      });
+    }
+  });
   useServerEvent("like.changed", refresh);
   useServerEvent("like.match", (event) => {
     refresh();
+    // The member who completed the match sees the pop-up; the other one a toast (never both).
     if (event.initiator) showPopup(event.profile, "match");
+    else if (document.visibilityState === "visible") {
+      toast({
+        variant: "info",
+        body: (
+          <LinkedToast
+            messageId="live.match"
+            values={{ name: event.profile.name }}
+            linkId="live.open_matches"
+            to="/likes/matches"
+          />
+        ),
+      });
+    }
   });
   useServerEvent("badges.changed", () => void queryClient.invalidateQueries({ queryKey: BADGES_KEY }));
   // The other member's message raises the unread count; the server sends no badges.changed beside it.
@@ -112,6 +140,13 @@ export function LikesProvider({ children, autoLikeDelayMs = LIMITS.firstPollDela
     if (!event.message.from_me) void queryClient.invalidateQueries({ queryKey: BADGES_KEY });
   });
   useServerResync(refresh);
+  useHeartbeat(refresh);
+  // A push arrived while this page is open (spec §7 NEW_PUSH_MESSAGE): the counts and lists reload.
+  useWorkerMessage((message) => {
+    if (message.type !== "NEW_PUSH_MESSAGE") return;
+    if (message.payload.kind === "message") void queryClient.invalidateQueries({ queryKey: BADGES_KEY });
+    else refresh();
+  });
 
   // Spec §7 auto-like: asked once per session, a little after the start; shown as a "New like", and the
   // likes reload AUTO_LIKE_RELOAD_MS later (the server has stored the like by then).
@@ -163,5 +198,17 @@ export function LikesProvider({ children, autoLikeDelayMs = LIMITS.firstPollDela
         ) : null}
       </BadgeCountsContext.Provider>
     </LikesContext.Provider>
+  );
+}
+
+/** A toast's text with the link that opens what it announces (the toast region is a polite live region). */
+function LinkedToast(props: { messageId: string; values?: Record<string, string>; linkId: string; to: string }) {
+  return (
+    <>
+      <FormattedMessage id={props.messageId} values={props.values} />{" "}
+      <Link to={props.to} className="link-dark fw-semibold">
+        <FormattedMessage id={props.linkId} />
+      </Link>
+    </>
   );
 }
