@@ -7,6 +7,7 @@ import { mailOutbox } from "../../platform/mail-outbox.schema.ts";
 import { addPhoto, createMember, type MemberOptions, sqlCount, sqlRows, type TestMember } from "../../test/factories.ts";
 import { type TestApp, useTestApp } from "../../test/harness.ts";
 import { connectSocket } from "../../test/sockets.ts";
+import { LOOKING_TTL_MS, Presence, SEEN_WINDOW_MS } from "./presence.ts";
 import { NOTIFY_RULES, NotificationService } from "./service.ts";
 import { UnsubscribeTokens } from "./tokens.ts";
 
@@ -178,6 +179,35 @@ describe("messages", () => {
     expect(await app.services.presence.isLooking(ben.userId)).toBe(false);
     await ben.client.request("GET", "/api/user.php", undefined, { "x-page-visibility": "visible" });
     await expect.poll(() => app.services.presence.isLooking(ben.userId)).toBe(true);
+  });
+
+  it("presence: pings extend it only while it holds and within 10 min of the member's own last sign", async () => {
+    const ben = await member({ gender: "male" });
+    const start = Date.now();
+    let now = new Date(start);
+    const presence = new Presence(db(), () => now);
+    const at = (minutes: number) => {
+      now = new Date(start + minutes * 60_000);
+    };
+    await presence.here(ben.userId);
+    for (const minute of [1, 2, 3, 4, 5, 6, 7, 8, 9]) {
+      at(minute);
+      await presence.stillHere(ben.userId);
+    }
+    at(10.5);
+    expect(await presence.isLooking(ben.userId)).toBe(true);
+    await presence.stillHere(ben.userId); // more than 10 min after the last own sign: no longer extended
+    at(11.5);
+    expect(await presence.isLooking(ben.userId)).toBe(false);
+    // Away (page hidden): a ping does not bring it back; an own sign does.
+    await presence.here(ben.userId);
+    await presence.away(ben.userId);
+    await presence.stillHere(ben.userId);
+    expect(await presence.isLooking(ben.userId)).toBe(false);
+    await presence.here(ben.userId);
+    expect(await presence.isLooking(ben.userId)).toBe(true);
+    expect(LOOKING_TTL_MS).toBe(120_000);
+    expect(SEEN_WINDOW_MS).toBe(600_000);
   });
 
   it("page-hidden answers ok for a visitor too", async () => {
