@@ -389,6 +389,7 @@ export async function openServices(
     log,
   });
   notifications.schedule();
+  accounts.onErase(notifications.onErase);
   return {
     config,
     database,

@@ -480,6 +480,27 @@ describe("bounces and complaints", () => {
   });
 });
 
+describe("erasure", () => {
+  it("an erased account's notifications and presence go with it", async () => {
+    const ann = await member({ gender: "female" });
+    const ben = await member({ gender: "male" });
+    await say(ann, ben);
+    await runJobs();
+    await ben.client.post("/api/page-hidden.php", {});
+    const rows = () =>
+      sqlCount(
+        db(),
+        sql`select (select count(*) from notifications where user_id = ${ben.userId}) + (select count(*) from member_presence where user_id = ${ben.userId}) as n`,
+      );
+    expect(await rows()).toBeGreaterThan(0);
+    await db().execute(
+      sql`update users set status = 'pending_deletion', deletion_requested_at = now() - interval '15 days' where id = ${ben.userId}`,
+    );
+    expect(await app.services.accounts.purgeExpiredDeletions()).toBeGreaterThanOrEqual(1);
+    expect(await rows()).toBe(0);
+  });
+});
+
 describe("push clicks", () => {
   it("records a click on the member's own push notification only (404 otherwise)", async () => {
     const ann = await member();

@@ -228,6 +228,14 @@ export class NotificationService {
     return deleted.length;
   }
 
+  /** An erased account's rows (no foreign keys: the queue is written by the platform's SQL function). */
+  readonly onErase = async (userId: number): Promise<void> => {
+    const { db } = this.deps;
+    await db.delete(notifications).where(eq(notifications.userId, userId));
+    await db.delete(notificationQueue).where(eq(notificationQueue.userId, userId));
+    await db.delete(memberPresence).where(eq(memberPresence.userId, userId));
+  };
+
   /** Drains the queue until it is empty (one job run). Returns how many events it decided on. */
   async drainAll(): Promise<number> {
     let total = 0;
