@@ -398,6 +398,13 @@ describe("one-click unsubscribe", () => {
     }
     const empty = await app.server.inject({ method: "POST", url: `${url.pathname}${url.search}` });
     expect(empty.statusCode, empty.body).toBe(200);
+    const multipart = await app.server.inject({
+      method: "POST",
+      url: `${url.pathname}${url.search}`,
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+    });
+    expect(multipart.statusCode, multipart.body).toBe(200);
     const user = userResponseSchema.parse((await ben.client.get("/api/user.php")).json()).user;
     expect(user?.notifications_disabled).toEqual([{ category: "new_conversations", reason: "listunsubscribe" }]);
 
