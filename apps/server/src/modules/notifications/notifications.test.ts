@@ -601,6 +601,39 @@ describe("push first (a stand-in PushSender until modules/push is wired)", () =>
   });
 });
 
+describe("a decision that fails", () => {
+  afterEach(() => app.services.notifications.usePush({ hasDevices: async () => false, send: async () => 0 }));
+
+  it("keeps only its own queue row (leased, tried again later); the others are decided", async () => {
+    const ann = await member({ gender: "female" });
+    const ben = await member({ gender: "male" });
+    const cat = await member({ gender: "male" });
+    app.services.notifications.usePush({
+      hasDevices: async (userId) => {
+        if (userId === ben.userId) throw new Error("push store down");
+        return false;
+      },
+      send: async () => 0,
+    });
+    await say(ann, ben);
+    await say(ann, cat);
+    await runJobs();
+    expect(await mailsTo(cat)).toHaveLength(1);
+    expect(await mailsTo(ben)).toHaveLength(0);
+    expect(
+      await sqlCount(
+        db(),
+        sql`select count(*)::int as n from notification_queue where user_id = ${ben.userId} and claimed_until > now()`,
+      ),
+    ).toBe(1);
+    // The push store is back and the lease has run out: Ben's message is decided and e-mailed.
+    app.services.notifications.usePush({ hasDevices: async () => false, send: async () => 0 });
+    await db().execute(sql`update notification_queue set claimed_until = now() - interval '1 second'`);
+    await runJobs();
+    expect(await mailsTo(ben)).toHaveLength(1);
+  });
+});
+
 describe("without MAIL_EVENTS_SECRET", () => {
   const other = useTestApp({ listen: false });
   it("the mail-events hook is not there (404)", async () => {

@@ -275,19 +275,23 @@ export class NotificationService {
     );
     const byKey = new Map(events.map((e) => [`${e.user_id}:${Number(e.seq)}`, e.event]));
     const planned: Planned[] = [];
+    const decided: number[] = [];
     for (const row of claimed) {
+      // An event gone (pruned after a day) or unreadable is dropped; one whose decision fails stays
+      // leased and is tried again when the lease has run out (until its event is pruned).
       const event = memberEventSchema.safeParse(byKey.get(`${row.userId}:${row.seq}`));
-      if (event.success) planned.push(...(await this.decide(row.userId, event.data)));
+      try {
+        if (event.success) planned.push(...(await this.decide(row.userId, event.data)));
+        decided.push(row.id);
+      } catch (err) {
+        this.deps.log.error({ err, userId: row.userId, seq: row.seq }, "deciding on a notification failed");
+      }
     }
+    if (decided.length === 0) return claimed.length;
     await db.transaction(async (tx) => {
       for (const { job, payload, options } of planned)
         await this.deps.jobs.enqueue(job as JobRef<EmailJob | PushJob>, payload, options, tx);
-      await tx.delete(notificationQueue).where(
-        inArray(
-          notificationQueue.id,
-          claimed.map((row) => row.id),
-        ),
-      );
+      await tx.delete(notificationQueue).where(inArray(notificationQueue.id, decided));
     });
     return claimed.length;
   }
