@@ -365,10 +365,12 @@ export class NotificationService {
     return [];
   }
 
-  /** A member notifications may go to: an active, real account with a profile. */
+  /** A member notifications may go to: an active (confirmed), real, unbanned account with a profile. */
   private async recipient(userId: number): Promise<Recipient | null> {
     const user = await this.deps.accounts.findUser(userId);
     if (!user || user.fictional || user.status !== "active") return null;
+    // A banned member cannot log in to see what they are told of.
+    if (user.bannedUntil && user.bannedUntil.getTime() > this.clock().getTime()) return null;
     const [profileId, name] = await Promise.all([
       this.deps.profiles.profileIdOfMember(userId),
       this.deps.profiles.nameOf(userId),
