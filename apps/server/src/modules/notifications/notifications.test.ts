@@ -577,6 +577,18 @@ describe("push first (a stand-in PushSender until modules/push is wired)", () =>
     expect(await mailsTo(ben)).toHaveLength(1);
   });
 
+  it("a message push that no device takes is e-mailed at once, and the later fallback does not repeat it", async () => {
+    const ann = await member({ gender: "female", name: "Ann" });
+    const ben = await member({ gender: "male", name: "Ben" });
+    accepting = 0;
+    await say(ann, ben);
+    await runJobs();
+    expect(sent).toHaveLength(1);
+    expect((await mailsTo(ben)).map((m) => m.subject)).toEqual(["Ann sent you a message on Amoria"]);
+    await fastForward();
+    expect(await mailsTo(ben)).toHaveLength(1);
+  });
+
   it("a category the member switched off gets no push; likes with devices are pushed, and e-mailed when no device takes the push", async () => {
     const ann = await member({ gender: "female", name: "Ann" });
     const ben = await member({ gender: "male", name: "Ben" });

@@ -596,9 +596,12 @@ export class NotificationService {
     let payload: Omit<PushPayload, "notification_id">;
     let key: string;
     let subject: number;
+    let category: NotificationCategory = "like";
     if (job.kind === "message") {
       const notice = await this.deps.chat.notice(recipient.profileId, job.conversationId, job.messageId);
-      if (!notice || notice.unread === 0 || !pushAllowed(recipient, notice.first ? "new_conversations" : "new_messages")) return;
+      if (!notice || notice.unread === 0) return;
+      category = notice.first ? "new_conversations" : "new_messages";
+      if (!pushAllowed(recipient, category)) return;
       const name = (await this.deps.profiles.membersOf([notice.otherId])).get(notice.otherId)?.name ?? "";
       payload = {
         kind: "message",
@@ -628,21 +631,30 @@ export class NotificationService {
       key = `push:like:${job.userId}:${job.profileId}`;
       subject = job.profileId;
     }
-    let accepted = 0;
+    let unsent = false;
     await this.once({ userId: job.userId, kind: job.kind, channel: "push", key, subject, jobId }, async (id) => {
-      accepted = await this.push.send(job.userId, { ...payload, notification_id: id });
+      const accepted = await this.push.send(job.userId, { ...payload, notification_id: id });
+      unsent = accepted === 0;
       return accepted > 0;
     });
-    // No device took it (all gone meanwhile): likes and matches fall back to e-mail at once.
-    if (accepted === 0 && job.kind !== "message" && emailAllowed(recipient, "like")) {
-      await this.deps.jobs.enqueue(
-        this.emailJob,
-        job.kind === "match"
-          ? { kind: "match", userId: job.userId, profileId: job.profileId }
-          : { kind: "likes", userId: job.userId },
-        { key: job.kind === "match" ? `match:${job.userId}:${job.profileId}` : `likes:${job.userId}` },
-      );
-    }
+    // No device took it (all gone meanwhile): the e-mail goes at once (its own unique key keeps the
+    // later fallback of a message from repeating it).
+    if (!unsent || !emailAllowed(recipient, category)) return;
+    const [email, emailKey]: [EmailJob, string] =
+      job.kind === "message"
+        ? [
+            {
+              kind: "conversation",
+              userId: job.userId,
+              conversationId: job.conversationId,
+              category: category as "new_conversations" | "new_messages",
+            },
+            `conversation-unpushed:${job.userId}:${job.conversationId}`,
+          ]
+        : job.kind === "match"
+          ? [{ kind: "match", userId: job.userId, profileId: job.profileId }, `match:${job.userId}:${job.profileId}`]
+          : [{ kind: "likes", userId: job.userId }, `likes:${job.userId}`];
+    await this.deps.jobs.enqueue(this.emailJob, email, { key: emailKey });
   }
 
   /** POST /api/push-click.php: the member's own notification was clicked (no e-mail follows it). */
