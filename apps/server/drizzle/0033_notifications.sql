@@ -1,6 +1,7 @@
 CREATE TABLE "member_presence" (
 	"user_id" integer PRIMARY KEY NOT NULL,
 	"looking_until" timestamp with time zone,
+	"seen_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -411,6 +411,7 @@ export async function openServices(
     log,
   });
   notifications.schedule();
+  accounts.onErase(notifications.onErase);
   return {
     config,
     database,

@@ -7,6 +7,7 @@ import { mailOutbox } from "../../platform/mail-outbox.schema.ts";
 import { addPhoto, createMember, type MemberOptions, sqlCount, sqlRows, type TestMember } from "../../test/factories.ts";
 import { type TestApp, useTestApp } from "../../test/harness.ts";
 import { connectSocket } from "../../test/sockets.ts";
+import { LOOKING_TTL_MS, Presence, SEEN_WINDOW_MS } from "./presence.ts";
 import { NOTIFY_RULES, NotificationService } from "./service.ts";
 import { UnsubscribeTokens } from "./tokens.ts";
 
@@ -178,6 +179,35 @@ describe("messages", () => {
     expect(await app.services.presence.isLooking(ben.userId)).toBe(false);
     await ben.client.request("GET", "/api/user.php", undefined, { "x-page-visibility": "visible" });
     await expect.poll(() => app.services.presence.isLooking(ben.userId)).toBe(true);
+  });
+
+  it("presence: pings extend it only while it holds and within 10 min of the member's own last sign", async () => {
+    const ben = await member({ gender: "male" });
+    const start = Date.now();
+    let now = new Date(start);
+    const presence = new Presence(db(), () => now);
+    const at = (minutes: number) => {
+      now = new Date(start + minutes * 60_000);
+    };
+    await presence.here(ben.userId);
+    for (const minute of [1, 2, 3, 4, 5, 6, 7, 8, 9]) {
+      at(minute);
+      await presence.stillHere(ben.userId);
+    }
+    at(10.5);
+    expect(await presence.isLooking(ben.userId)).toBe(true);
+    await presence.stillHere(ben.userId); // more than 10 min after the last own sign: no longer extended
+    at(11.5);
+    expect(await presence.isLooking(ben.userId)).toBe(false);
+    // Away (page hidden): a ping does not bring it back; an own sign does.
+    await presence.here(ben.userId);
+    await presence.away(ben.userId);
+    await presence.stillHere(ben.userId);
+    expect(await presence.isLooking(ben.userId)).toBe(false);
+    await presence.here(ben.userId);
+    expect(await presence.isLooking(ben.userId)).toBe(true);
+    expect(LOOKING_TTL_MS).toBe(120_000);
+    expect(SEEN_WINDOW_MS).toBe(600_000);
   });
 
   it("page-hidden answers ok for a visitor too", async () => {
@@ -368,6 +398,13 @@ describe("one-click unsubscribe", () => {
     }
     const empty = await app.server.inject({ method: "POST", url: `${url.pathname}${url.search}` });
     expect(empty.statusCode, empty.body).toBe(200);
+    const multipart = await app.server.inject({
+      method: "POST",
+      url: `${url.pathname}${url.search}`,
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+    });
+    expect(multipart.statusCode, multipart.body).toBe(200);
     const user = userResponseSchema.parse((await ben.client.get("/api/user.php")).json()).user;
     expect(user?.notifications_disabled).toEqual([{ category: "new_conversations", reason: "listunsubscribe" }]);
 
@@ -450,6 +487,27 @@ describe("bounces and complaints", () => {
   });
 });
 
+describe("erasure", () => {
+  it("an erased account's notifications and presence go with it", async () => {
+    const ann = await member({ gender: "female" });
+    const ben = await member({ gender: "male" });
+    await say(ann, ben);
+    await runJobs();
+    await ben.client.post("/api/page-hidden.php", {});
+    const rows = () =>
+      sqlCount(
+        db(),
+        sql`select (select count(*) from notifications where user_id = ${ben.userId}) + (select count(*) from member_presence where user_id = ${ben.userId}) as n`,
+      );
+    expect(await rows()).toBeGreaterThan(0);
+    await db().execute(
+      sql`update users set status = 'pending_deletion', deletion_requested_at = now() - interval '15 days' where id = ${ben.userId}`,
+    );
+    expect(await app.services.accounts.purgeExpiredDeletions()).toBeGreaterThanOrEqual(1);
+    expect(await rows()).toBe(0);
+  });
+});
+
 describe("push clicks", () => {
   it("records a click on the member's own push notification only (404 otherwise)", async () => {
     const ann = await member();
@@ -519,6 +577,18 @@ describe("push first (a stand-in PushSender until modules/push is wired)", () =>
     expect(await mailsTo(ben)).toHaveLength(1);
   });
 
+  it("a message push that no device takes is e-mailed at once, and the later fallback does not repeat it", async () => {
+    const ann = await member({ gender: "female", name: "Ann" });
+    const ben = await member({ gender: "male", name: "Ben" });
+    accepting = 0;
+    await say(ann, ben);
+    await runJobs();
+    expect(sent).toHaveLength(1);
+    expect((await mailsTo(ben)).map((m) => m.subject)).toEqual(["Ann sent you a message on Amoria"]);
+    await fastForward();
+    expect(await mailsTo(ben)).toHaveLength(1);
+  });
+
   it("a category the member switched off gets no push; likes with devices are pushed, and e-mailed when no device takes the push", async () => {
     const ann = await member({ gender: "female", name: "Ann" });
     const ben = await member({ gender: "male", name: "Ben" });
@@ -540,6 +610,39 @@ describe("push first (a stand-in PushSender until modules/push is wired)", () =>
     await runJobs();
     await fastForward();
     expect((await mailsTo(ben)).map((m) => m.subject)).toEqual(["2 members like you on Amoria"]);
+  });
+});
+
+describe("a decision that fails", () => {
+  afterEach(() => app.services.notifications.usePush({ hasDevices: async () => false, send: async () => 0 }));
+
+  it("keeps only its own queue row (leased, tried again later); the others are decided", async () => {
+    const ann = await member({ gender: "female" });
+    const ben = await member({ gender: "male" });
+    const cat = await member({ gender: "male" });
+    app.services.notifications.usePush({
+      hasDevices: async (userId) => {
+        if (userId === ben.userId) throw new Error("push store down");
+        return false;
+      },
+      send: async () => 0,
+    });
+    await say(ann, ben);
+    await say(ann, cat);
+    await runJobs();
+    expect(await mailsTo(cat)).toHaveLength(1);
+    expect(await mailsTo(ben)).toHaveLength(0);
+    expect(
+      await sqlCount(
+        db(),
+        sql`select count(*)::int as n from notification_queue where user_id = ${ben.userId} and claimed_until > now()`,
+      ),
+    ).toBe(1);
+    // The push store is back and the lease has run out: Ben's message is decided and e-mailed.
+    app.services.notifications.usePush({ hasDevices: async () => false, send: async () => 0 });
+    await db().execute(sql`update notification_queue set claimed_until = now() - interval '1 second'`);
+    await runJobs();
+    expect(await mailsTo(ben)).toHaveLength(1);
   });
 });
 

@@ -5,15 +5,21 @@ import { memberPresence } from "./schema.ts";
 
 /** How long a sign of the member's presence counts: a visible tab's socket pings well within it. */
 export const LOOKING_TTL_MS = 120_000;
+/**
+ * Pings extend a presence only this long after the member's last own sign: a tab hidden without its
+ * beacon (lost), or one that reconnected while hidden, counts as away after it.
+ */
+export const SEEN_WINDOW_MS = 10 * 60_000;
 /** A node writes one member's presence at most this often for pings and frames (connects always write). */
 const REFRESH_EVERY_MS = 30_000;
 
 /**
  * Whether a member is looking at the site now (README "Away or here"), kept in `member_presence` so that
  * every node sees what any node was told. Set ahead by LOOKING_TTL_MS on a socket connect, a frame of the
- * member's own (typing, a send, a resume) and a poll of a visible page; a ping (the client's timer, which
- * also runs in a hidden tab) only extends a presence that still holds; the page-hidden beacon and the
- * member's last socket on a node closing end it.
+ * member's own (typing, a send) and a poll of a visible page; the client's timer frames (ping, and the
+ * resume that follows it), which run in a hidden tab too, only extend a presence that still holds and
+ * whose last own sign is within SEEN_WINDOW_MS; the page-hidden beacon and the member's last socket on
+ * a node closing end it.
  */
 export class Presence {
   private readonly written = new Map<number, number>();
@@ -30,18 +36,24 @@ export class Presence {
     this.written.set(userId, now.getTime());
     await this.db
       .insert(memberPresence)
-      .values({ userId, lookingUntil: until, updatedAt: now })
-      .onConflictDoUpdate({ target: memberPresence.userId, set: { lookingUntil: until, updatedAt: now } });
+      .values({ userId, lookingUntil: until, seenAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: memberPresence.userId, set: { lookingUntil: until, seenAt: now, updatedAt: now } });
   }
 
-  /** A ping: extends a presence that holds, never revives one a page-hidden ended. */
+  /** A timer's frame: extends a presence that holds and was shown lately, never revives one a page-hidden ended. */
   async stillHere(userId: number): Promise<void> {
     const now = this.clock();
     this.written.set(userId, now.getTime());
     await this.db
       .update(memberPresence)
       .set({ lookingUntil: new Date(now.getTime() + LOOKING_TTL_MS), updatedAt: now })
-      .where(and(eq(memberPresence.userId, userId), gt(memberPresence.lookingUntil, now)));
+      .where(
+        and(
+          eq(memberPresence.userId, userId),
+          gt(memberPresence.lookingUntil, now),
+          gt(memberPresence.seenAt, new Date(now.getTime() - SEEN_WINDOW_MS)),
+        ),
+      );
   }
 
   /** The page was hidden or the member's sockets closed: away from now on. */
@@ -69,7 +81,8 @@ export class Presence {
       if (signal.kind === "closed") return signal.remaining === 0 ? run(this.away(signal.userId)) : undefined;
       const last = this.written.get(signal.userId);
       if (last !== undefined && this.clock().getTime() - last < REFRESH_EVERY_MS) return;
-      run(signal.frame === "ping" ? this.stillHere(signal.userId) : this.here(signal.userId));
+      const timer = signal.frame === "ping" || signal.frame === "resume";
+      run(timer ? this.stillHere(signal.userId) : this.here(signal.userId));
     };
   }
 }

@@ -29,8 +29,9 @@ export async function notificationRoutes(
   await app.register(async (scope) => {
     // The mail client's form body says only "One-Click"; the token in the URL is what counts.
     scope.addContentTypeParser(
-      ["application/x-www-form-urlencoded", "text/plain"],
-      { parseAs: "string", bodyLimit: 1024 },
+      // RFC 8058 allows either form encoding.
+      ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"],
+      { parseAs: "string", bodyLimit: 4096 },
       (_request, _body, done) => done(null, {}),
     );
     handle(scope, ENDPOINTS.unsubscribe, async ({ query }) => ({

@@ -48,12 +48,15 @@ export const notifications = pgTable(
 
 /**
  * Presence (README "Away or here"): a member is looking while `looking_until` is in the future. Socket
- * connects and a member's own actions set it LOOKING_TTL ahead, socket pings extend it only while it
- * holds, page-hidden and the last socket's close clear it. One row per member, shared by all nodes.
+ * connects, the member's own actions and a visible page's poll set it LOOKING_TTL ahead (and `seen_at`),
+ * socket pings extend it only while it holds and `seen_at` is recent, page-hidden and the last socket's
+ * close clear it. One row per member, shared by all nodes.
  */
 export const memberPresence = pgTable("member_presence", {
   userId: integer("user_id").primaryKey(),
   lookingUntil: timestamp("looking_until", { withTimezone: true }),
+  /** The last sign of the member themself (a connect, an action, a visible page's poll); pings extend only near it. */
+  seenAt: timestamp("seen_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

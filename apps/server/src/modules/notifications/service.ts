@@ -232,6 +232,14 @@ export class NotificationService {
     return deleted.length;
   }
 
+  /** An erased account's rows (no foreign keys: the queue is written by the platform's SQL function). */
+  readonly onErase = async (userId: number): Promise<void> => {
+    const { db } = this.deps;
+    await db.delete(notifications).where(eq(notifications.userId, userId));
+    await db.delete(notificationQueue).where(eq(notificationQueue.userId, userId));
+    await db.delete(memberPresence).where(eq(memberPresence.userId, userId));
+  };
+
   /** Drains the queue until it is empty (one job run). Returns how many events it decided on. */
   async drainAll(): Promise<number> {
     let total = 0;
@@ -271,19 +279,23 @@ export class NotificationService {
     );
     const byKey = new Map(events.map((e) => [`${e.user_id}:${Number(e.seq)}`, e.event]));
     const planned: Planned[] = [];
+    const decided: number[] = [];
     for (const row of claimed) {
+      // An event gone (pruned after a day) or unreadable is dropped; one whose decision fails stays
+      // leased and is tried again when the lease has run out (until its event is pruned).
       const event = memberEventSchema.safeParse(byKey.get(`${row.userId}:${row.seq}`));
-      if (event.success) planned.push(...(await this.decide(row.userId, event.data)));
+      try {
+        if (event.success) planned.push(...(await this.decide(row.userId, event.data)));
+        decided.push(row.id);
+      } catch (err) {
+        this.deps.log.error({ err, userId: row.userId, seq: row.seq }, "deciding on a notification failed");
+      }
     }
+    if (decided.length === 0) return claimed.length;
     await db.transaction(async (tx) => {
       for (const { job, payload, options } of planned)
         await this.deps.jobs.enqueue(job as JobRef<EmailJob | PushJob>, payload, options, tx);
-      await tx.delete(notificationQueue).where(
-        inArray(
-          notificationQueue.id,
-          claimed.map((row) => row.id),
-        ),
-      );
+      await tx.delete(notificationQueue).where(inArray(notificationQueue.id, decided));
     });
     return claimed.length;
   }
@@ -357,10 +369,12 @@ export class NotificationService {
     return [];
   }
 
-  /** A member notifications may go to: an active, real account with a profile. */
+  /** A member notifications may go to: an active (confirmed), real, unbanned account with a profile. */
   private async recipient(userId: number): Promise<Recipient | null> {
     const user = await this.deps.accounts.findUser(userId);
     if (!user || user.fictional || user.status !== "active") return null;
+    // A banned member cannot log in to see what they are told of.
+    if (user.bannedUntil && user.bannedUntil.getTime() > this.clock().getTime()) return null;
     const [profileId, name] = await Promise.all([
       this.deps.profiles.profileIdOfMember(userId),
       this.deps.profiles.nameOf(userId),
@@ -586,9 +600,12 @@ export class NotificationService {
     let payload: Omit<PushPayload, "notification_id">;
     let key: string;
     let subject: number;
+    let category: NotificationCategory = "like";
     if (job.kind === "message") {
       const notice = await this.deps.chat.notice(recipient.profileId, job.conversationId, job.messageId);
-      if (!notice || notice.unread === 0 || !pushAllowed(recipient, notice.first ? "new_conversations" : "new_messages")) return;
+      if (!notice || notice.unread === 0) return;
+      category = notice.first ? "new_conversations" : "new_messages";
+      if (!pushAllowed(recipient, category)) return;
       const name = (await this.deps.profiles.membersOf([notice.otherId])).get(notice.otherId)?.name ?? "";
       payload = {
         kind: "message",
@@ -618,21 +635,30 @@ export class NotificationService {
       key = `push:like:${job.userId}:${job.profileId}`;
       subject = job.profileId;
     }
-    let accepted = 0;
+    let unsent = false;
     await this.once({ userId: job.userId, kind: job.kind, channel: "push", key, subject, jobId }, async (id) => {
-      accepted = await this.push.send(job.userId, { ...payload, notification_id: id }, key);
+      const accepted = await this.push.send(job.userId, { ...payload, notification_id: id }, key);
+      unsent = accepted === 0;
       return accepted > 0;
     });
-    // No device took it (all gone meanwhile): likes and matches fall back to e-mail at once.
-    if (accepted === 0 && job.kind !== "message" && emailAllowed(recipient, "like")) {
-      await this.deps.jobs.enqueue(
-        this.emailJob,
-        job.kind === "match"
-          ? { kind: "match", userId: job.userId, profileId: job.profileId }
-          : { kind: "likes", userId: job.userId },
-        { key: job.kind === "match" ? `match:${job.userId}:${job.profileId}` : `likes:${job.userId}` },
-      );
-    }
+    // No device took it (all gone meanwhile): the e-mail goes at once (its own unique key keeps the
+    // later fallback of a message from repeating it).
+    if (!unsent || !emailAllowed(recipient, category)) return;
+    const [email, emailKey]: [EmailJob, string] =
+      job.kind === "message"
+        ? [
+            {
+              kind: "conversation",
+              userId: job.userId,
+              conversationId: job.conversationId,
+              category: category as "new_conversations" | "new_messages",
+            },
+            `conversation-unpushed:${job.userId}:${job.conversationId}`,
+          ]
+        : job.kind === "match"
+          ? [{ kind: "match", userId: job.userId, profileId: job.profileId }, `match:${job.userId}:${job.profileId}`]
+          : [{ kind: "likes", userId: job.userId }, `likes:${job.userId}`];
+    await this.deps.jobs.enqueue(this.emailJob, email, { key: emailKey });
   }
 
   /** POST /api/push-click.php: the member's own notification was clicked (no e-mail follows it). */
