@@ -1,12 +1,5 @@
 import { z } from "zod";
 import {
-  pageHiddenRequestSchema,
-  pushClickRequestSchema,
-  pushSubscriptionRequestSchema,
-  unsubscribeQuerySchema,
-  unsubscribeResponseSchema,
-} from "./notifications.ts";
-import {
   deleteAccountRequestSchema,
   invisibleRequestSchema,
   languageRequestSchema,
@@ -63,6 +56,13 @@ import {
   memberSearchResponseSchema,
 } from "./members.ts";
 import { reportRequestSchema, reportResponseSchema } from "./moderation.ts";
+import {
+  pageHiddenRequestSchema,
+  pushClickRequestSchema,
+  pushSubscriptionRequestSchema,
+  unsubscribeQuerySchema,
+  unsubscribeResponseSchema,
+} from "./notifications.ts";
 import {
   bundlesResponseSchema,
   directDebitConfirmRequestSchema,

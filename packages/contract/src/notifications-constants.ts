@@ -11,3 +11,9 @@ export const DESIGN_VERSION = 2;
 export const POLL_FIRST_MS = 5_000;
 export const POLL_MS = 60_000;
 export const POLL_WITH_PUSH_MS = 300_000;
+
+/**
+ * The header the client's poll of GET /api/user.php carries with `document.visibilityState`: `visible`
+ * tells the server the member is looking (modules/notifications: no push or e-mail, the page toasts).
+ */
+export const PAGE_VISIBILITY_HEADER = "x-page-visibility";

@@ -137,17 +137,17 @@ self.addEventListener("notificationclick", (event) => {
       const windows = await siteWindows();
       const same = windows.find((client) => client.url === url);
       const open = same ?? windows.find((client) => client.focused) ?? windows[0];
-      if (open) {
-        try {
-          const focused = (await open.focus()) ?? open;
-          // The page navigates itself (React Router), keeping its state and its live connection.
-          if (focused.url !== url) focused.postMessage({ type: "NEW_PUSH_CLICK", payload });
-          return focused;
-        } catch {
-          // A window that may not be focused (no user activation): open a new one instead.
-        }
+      if (!open) return self.clients.openWindow(url);
+      let target = open;
+      try {
+        target = (await open.focus()) ?? open;
+      } catch {
+        // Not allowed to focus (no user activation left): the tab still goes to the page, for when the
+        // member switches to it; opening another window would be refused for the same reason.
       }
-      return self.clients.openWindow(url);
+      // The page navigates itself (React Router), keeping its state and its live connection.
+      if (target.url !== url) target.postMessage({ type: "NEW_PUSH_CLICK", payload });
+      return target;
     })(),
   );
 });

@@ -2,6 +2,7 @@ import {
   ENDPOINTS,
   type LocaleCode,
   type NotificationCategory,
+  PAGE_VISIBILITY_HEADER,
   type PushSubscriptionRequest,
   type SignupRequest,
   type User,
@@ -10,9 +11,15 @@ import { callEndpoint } from "../../lib/api";
 
 /** The account calls of the contract's endpoint table; each answer is parsed with its schema. */
 
-/** GET /api/user.php: the logged-in member, or null. Never reports a lost session (spec §4). */
+/**
+ * GET /api/user.php: the logged-in member, or null. Never reports a lost session (spec §4). Marked as
+ * the client's request, with whether the page is visible (the server's sign that the member is looking).
+ */
 export async function getUser(): Promise<User | null> {
-  const { user } = await callEndpoint(ENDPOINTS.user, { headers: { "x-requested-with": "XMLHttpRequest" } });
+  const visibility = typeof document === "undefined" ? "hidden" : document.visibilityState;
+  const { user } = await callEndpoint(ENDPOINTS.user, {
+    headers: { "x-requested-with": "XMLHttpRequest", [PAGE_VISIBILITY_HEADER]: visibility },
+  });
   return user;
 }
 
