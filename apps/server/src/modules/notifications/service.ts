@@ -550,7 +550,7 @@ export class NotificationService {
         const names = found.profiles.slice(0, 3).map((p) => p.name);
         if (names.length === 0) return null;
         return {
-          template: { template: "weekly", count: found.profiles.length, names: names.join(", ") },
+          template: { template: "weekly", count: names.length, names: names.join(", ") },
           category: "weekly_updates",
           kind: "weekly",
           path: "/match-finder",
