@@ -266,10 +266,11 @@ describe("sending a push (web-push, to a local push service)", () => {
     gus = await member();
   });
 
-  it("gives settings the VAPID public key, a 65-byte point", async () => {
+  it("gives settings the VAPID public key, a 65-byte point, and spec §9's worker and design versions (2)", async () => {
     const settings = settingsResponseSchema.parse((await new TestClient(app.server).get("/api/settings.php")).json());
     expect(settings.settings.push_public_key).toBe(app.services.push.publicKey);
     expect(Buffer.from(app.services.push.publicKey, "base64url")).toHaveLength(65);
+    expect(settings.settings).toMatchObject({ push_worker_version: 2, design_version: 2 });
   });
 
   it("encrypts the payload for the device (RFC 8291) and signs with our VAPID key (RFC 8292)", async () => {
