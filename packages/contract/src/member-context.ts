@@ -19,6 +19,8 @@ export interface MemberContext {
   invisible: boolean;
   signupDate: Date;
   notificationsDisabled: DisabledNotification[];
+  /** Whether the member agreed to promotional e-mails (off until they switch the category on). */
+  promotionsConsent: boolean;
   /**
    * The centre of the member's own city (for distances to others; null without a known city). Read with
    * the session, so a list needs no look-up of who asks; never sent to anyone as it is.

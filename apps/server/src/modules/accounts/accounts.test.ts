@@ -566,17 +566,31 @@ describe("settings", () => {
       "user.changed",
     ]);
 
+    // Promotions are off until the member agrees (issue #28): no reason, and not among the disabled ones
+    // (spec §2's activation reminder reads those as "some e-mails are off").
+    const categories = (response: { json(): { notifications: { category: string }[] } }) =>
+      Object.fromEntries(response.json().notifications.map((n) => [n.category, n]));
+    const before = await client.get("/api/notifications.php");
+    expect(categories(before).promotions).toEqual({ category: "promotions", enabled: false, reason: null });
+    expect(categories(before).news).toEqual({ category: "news", enabled: true, reason: null });
+    const consent = await client.put("/api/notifications.php", { enabled: { promotions: true } });
+    expect(categories(consent).promotions).toEqual({ category: "promotions", enabled: true, reason: null });
+    const consentAt = async () =>
+      (
+        await sqlRows<{ at: Date | null }>(database.db, sql`select promotions_consent_at as at from users where id = ${userId}`)
+      )[0]?.at;
+    expect(await consentAt()).not.toBeNull();
+
     const off = await client.put("/api/notifications.php", { enabled: { promotions: false, news: false } });
-    expect(await app.services.events.latest(userId)).toBe(3);
-    const byCategory = Object.fromEntries(off.json().notifications.map((n: { category: string }) => [n.category, n]));
-    expect(byCategory.promotions).toEqual({ category: "promotions", enabled: false, reason: "user" });
+    expect(await app.services.events.latest(userId)).toBe(4);
+    const byCategory = categories(off);
+    expect(byCategory.promotions).toEqual({ category: "promotions", enabled: false, reason: null });
+    expect(byCategory.news).toEqual({ category: "news", enabled: false, reason: "user" });
     expect(byCategory.new_messages).toEqual({ category: "new_messages", enabled: true, reason: null });
     expect(off.json().notifications).toHaveLength(8);
     const user = userResponseSchema.parse((await client.get("/api/user.php")).json()).user;
-    expect(user?.notifications_disabled).toEqual([
-      { category: "promotions", reason: "user" },
-      { category: "news", reason: "user" },
-    ]);
+    expect(user?.notifications_disabled).toEqual([{ category: "news", reason: "user" }]);
+    expect(await consentAt()).toBeNull();
     const on = await client.put("/api/notifications.php", { enabled: { news: true } });
     expect(on.json().notifications.find((n: { category: string }) => n.category === "news").enabled).toBe(true);
   });

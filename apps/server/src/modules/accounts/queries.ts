@@ -99,6 +99,7 @@ const memberUserColumns = {
   invisible: users.invisible,
   signupDate: users.signupDate,
   notificationsDisabled: users.notificationsDisabled,
+  promotionsConsentAt: users.promotionsConsentAt,
 };
 export type MemberUserRow = Pick<UserRow, keyof typeof memberUserColumns>;
 
@@ -370,6 +371,8 @@ export interface NotificationRecipientRow {
   email: string;
   language: string;
   notificationsDisabled: unknown;
+  /** Consent to promotional e-mails (null: none). */
+  promotionsConsentAt: Date | null;
   /** The latest activity of any session (or the signup, without one). */
   lastSeenAt: Date;
 }
@@ -389,6 +392,7 @@ export async function notificationRecipients(
       email: sql<string>`${users.email}`,
       language: users.language,
       notificationsDisabled: users.notificationsDisabled,
+      promotionsConsentAt: users.promotionsConsentAt,
       lastSeenAt: lastSeen,
     })
     .from(users)

@@ -33,6 +33,12 @@ export const users = pgTable(
     language: text("language").notNull().default("en"),
     /** Notification categories switched off, each with its reason (user, fbl, bounce, listunsubscribe). */
     notificationsDisabled: jsonb("notifications_disabled").notNull().default(sql`'[]'::jsonb`),
+    /**
+     * When the member agreed to promotional e-mails (issue #28: promotions only with consent). Null: no
+     * consent, so the promotions category is off without being in notifications_disabled (which spec §2's
+     * activation reminder reads as "some e-mails are off").
+     */
+    promotionsConsentAt: timestamp("promotions_consent_at", { withTimezone: true }),
     invisible: boolean("invisible").notNull().default(false),
     fictional: boolean("fictional").notNull().default(false),
     signupDate: timestamp("signup_date", { withTimezone: true }).notNull().defaultNow(),

@@ -244,6 +244,7 @@ export class AccountService {
       invisible: user.invisible,
       signupDate: user.signupDate,
       notificationsDisabled: disabled.success ? disabled.data : [],
+      promotionsConsent: user.promotionsConsentAt !== null,
       position: lent.latitude === null || lent.longitude === null ? null : { lat: lent.latitude, lon: lent.longitude },
     };
   }
@@ -688,25 +689,40 @@ export class AccountService {
     await updateUser(this.db, member.userId, { invisible });
   }
 
-  notifications(member: Pick<MemberContext, "notificationsDisabled">): NotificationsResponse["notifications"] {
+  /**
+   * Spec §3's categories, each on unless switched off; promotions only with the member's consent (issue
+   * #28): without it the category is off with no reason (nothing went wrong, the member never agreed).
+   */
+  notifications(
+    member: Pick<MemberContext, "notificationsDisabled" | "promotionsConsent">,
+  ): NotificationsResponse["notifications"] {
     const disabled = new Map(member.notificationsDisabled.map((d) => [d.category, d.reason]));
     return NOTIFICATION_CATEGORIES.map((category) => ({
       category,
-      enabled: !disabled.has(category),
+      enabled: !disabled.has(category) && (category !== "promotions" || member.promotionsConsent),
       reason: disabled.get(category) ?? null,
     }));
   }
 
-  /** Switches categories on or off; a category the member switches off gets the reason "user". */
+  /**
+   * Switches categories on or off; a category the member switches off gets the reason "user".
+   * Promotions switched on records the consent (and its time); switched off withdraws it.
+   */
   async setNotifications(member: MemberContext, enabled: Partial<Record<NotificationCategory, boolean>>): Promise<void> {
     const next: DisabledNotification[] = [];
     for (const entry of this.notifications(member)) {
       const wanted = enabled[entry.category];
       if (wanted === true) continue;
+      if (entry.category === "promotions" && entry.reason === null && (wanted === false || !entry.enabled)) continue;
       if (wanted === false) next.push({ category: entry.category, reason: entry.reason ?? "user" });
       else if (!entry.enabled && entry.reason) next.push({ category: entry.category, reason: entry.reason });
     }
-    await updateUser(this.db, member.userId, { notificationsDisabled: next });
+    const consent = enabled.promotions;
+    await updateUser(this.db, member.userId, {
+      notificationsDisabled: next,
+      ...(consent === true && !member.promotionsConsent ? { promotionsConsentAt: new Date() } : {}),
+      ...(consent === false ? { promotionsConsentAt: null } : {}),
+    });
   }
 
   findUser(id: number): Promise<UserRow | undefined> {
@@ -776,7 +792,11 @@ export class AccountService {
           invisible: user.invisible,
           signup_date: isoOrNull(user.signupDate),
           deletion_requested_at: isoOrNull(user.deletionRequestedAt),
-          notifications: this.notifications({ notificationsDisabled: disabled.success ? disabled.data : [] }),
+          notifications: this.notifications({
+            notificationsDisabled: disabled.success ? disabled.data : [],
+            promotionsConsent: user.promotionsConsentAt !== null,
+          }),
+          promotions_consent_at: isoOrNull(user.promotionsConsentAt),
         },
         logins: {
           sessions: sessionRows.map((row) => ({

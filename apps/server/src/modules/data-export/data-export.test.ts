@@ -57,7 +57,9 @@ describe("the data export (GET /api/export.php, GDPR art. 15/20)", () => {
     expect((await anna.client.put("/api/user.php", { language: "de" })).statusCode).toBe(200);
 
     // Account and consents: a notification category switched off.
-    expect((await anna.client.put("/api/notifications.php", { enabled: { promotions: false } })).statusCode).toBe(200);
+    expect((await anna.client.put("/api/notifications.php", { enabled: { promotions: true, news: false } })).statusCode).toBe(
+      200,
+    );
     // Profile and photos.
     expect((await anna.client.put("/api/profile.php", { about: "Anna mag lange Spaziergänge am Meer." })).statusCode).toBe(200);
     await addPhoto(app, anna.profileId, { main: true });
@@ -126,7 +128,12 @@ describe("the data export (GET /api/export.php, GDPR art. 15/20)", () => {
       email: anna.email,
       status: "not_confirmed",
       language: "de",
-      notifications: expect.arrayContaining([{ category: "promotions", enabled: false, reason: "user" }]),
+      notifications: expect.arrayContaining([
+        { category: "news", enabled: false, reason: "user" },
+        { category: "promotions", enabled: true, reason: null },
+      ]),
+      // The consent to promotions, with its time (GDPR art. 7: the controller can show it was given).
+      promotions_consent_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     const logins = json(files, "logins.json") as { sessions: object[]; devices: object[] };
     expect(logins.sessions.length).toBeGreaterThan(0);

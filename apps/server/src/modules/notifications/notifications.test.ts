@@ -355,11 +355,15 @@ describe("periodic e-mails with a controllable clock", () => {
     expect(await weekly(ben)).toHaveLength(1);
   });
 
-  it("sends news and promotions only to members with the category on", async () => {
+  it("sends news to members with the category on, and promotions only to those who agreed to them", async () => {
     const ann = await member({ gender: "female" });
     const ben = await member({ gender: "male" });
-    await ann.client.put("/api/notifications.php", { enabled: { news: false } });
-    await ben.client.put("/api/notifications.php", { enabled: { promotions: false } });
+    const cat = await member({ gender: "female" });
+    // Ann agrees to promotions and turns news off; Ben leaves both as they came (promotions off); Cat agreed
+    // and changed her mind.
+    await ann.client.put("/api/notifications.php", { enabled: { news: false, promotions: true } });
+    await cat.client.put("/api/notifications.php", { enabled: { promotions: true } });
+    await cat.client.put("/api/notifications.php", { enabled: { promotions: false } });
     const news = { category: "news", id: `news-${randomUUID()}`, title: "Video chat is here", text: "Try it now." } as const;
     await app.services.notifications.broadcast(news);
     // The same broadcast again reaches nobody twice.
@@ -375,6 +379,7 @@ describe("periodic e-mails with a controllable clock", () => {
     await runJobs();
     expect((await mailsTo(ann)).map((m) => m.subject)).toEqual(["50% more credits"]);
     expect((await mailsTo(ben)).map((m) => m.subject)).toEqual(["Video chat is here"]);
+    expect((await mailsTo(cat)).map((m) => m.subject)).toEqual(["Video chat is here"]);
   });
 });
 

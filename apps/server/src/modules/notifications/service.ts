@@ -715,8 +715,7 @@ export class NotificationService {
 
   /**
    * News or a promotion to every member who has the category on (staff's or a script's call; the text is
-   * staff's own). Promotions need the member's consent: the category must be on (see the README on the
-   * default). `id` names the broadcast: sending it again reaches nobody twice. Returns the members queued.
+   * staff's own). Promotions need the member's consent (switching the category on records it). `id` names the broadcast: sending it again reaches nobody twice. Returns the members queued.
    */
   async broadcast(input: {
     category: "news" | "promotions";
@@ -755,7 +754,9 @@ export class NotificationService {
       if (page.length === 0) return;
       for (const row of page) {
         const disabled = this.deps.accounts.disabledNotifications(row);
-        if (emailAllowed({ email: row.email, disabled }, category)) await each(row.id, row.lastSeenAt);
+        // Promotions go only to members who agreed to them (accounts' promotions consent).
+        const consented = category !== "promotions" || row.promotionsConsentAt !== null;
+        if (consented && emailAllowed({ email: row.email, disabled }, category)) await each(row.id, row.lastSeenAt);
       }
       afterId = page[page.length - 1]?.id ?? afterId;
     }
