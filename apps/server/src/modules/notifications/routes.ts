@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { assertUsableInput, ENDPOINTS, InputRefusedError, parseJsonInput } from "@app/contract";
+import { assertUsableInput, ENDPOINTS, InputRefusedError, PAGE_VISIBILITY_HEADER, parseJsonInput } from "@app/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AppError } from "../../platform/errors.ts";
@@ -41,9 +41,6 @@ export async function notificationRoutes(
   });
 }
 
-/** The header a visible page's poll of GET /api/user.php carries (README "Away or here"). */
-export const PAGE_VISIBLE_HEADER = "x-page-visibility";
-
 /**
  * The client's poll of GET /api/user.php from a visible page (`X-Page-Visibility: visible`) is a sign of
  * presence, beside the socket's: a member whose socket is down but who looks at the page is not sent an
@@ -52,7 +49,7 @@ export const PAGE_VISIBLE_HEADER = "x-page-visibility";
 export function registerPollPresence(app: FastifyInstance, presence: Pick<Presence, "here">): void {
   app.addHook("onResponse", async (request, reply) => {
     if (request.method !== "GET" || request.routeOptions.url !== ENDPOINTS.user.path || reply.statusCode !== 200) return;
-    if (String(request.headers[PAGE_VISIBLE_HEADER] ?? "").toLowerCase() !== "visible") return;
+    if (String(request.headers[PAGE_VISIBILITY_HEADER] ?? "").toLowerCase() !== "visible") return;
     const member = await memberOf(request).catch(() => null);
     if (member) await presence.here(member.userId).catch((err: unknown) => request.log.error({ err }, "presence update failed"));
   });
