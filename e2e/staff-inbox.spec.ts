@@ -53,8 +53,13 @@ test("an operator claims a member's message to a fictional profile and answers i
   ).toBeVisible();
 
   // Mia types: the operator sees it. The operator types: Mia sees the fictional profile typing.
-  await field.pressSequentially("Hello?", { delay: 50 });
-  await expect(operator.getByText(t("staff.inbox.member_typing", { name: "Mia" }))).toBeVisible();
+  // The operator's live stream opens after the claim; a member who goes on typing sends a frame every
+  // 2 s (TYPING_THROTTLE_MS), so Mia keeps typing until one reaches the open stream (CI saw the first
+  // frame arrive before the stream was subscribed).
+  await expect(async () => {
+    await field.pressSequentially("Hello? ", { delay: 50 });
+    await expect(operator.getByText(t("staff.inbox.member_typing", { name: "Mia" }))).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   const composer = operator.getByRole("textbox", { name: t("staff.inbox.composer", { name: personaName }) });
   await composer.pressSequentially("I love sailing, ", { delay: 30 });
   await expect(mia.page.getByText(t("chat.typing", { name: personaName }))).toBeVisible();
