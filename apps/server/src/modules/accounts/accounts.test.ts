@@ -626,7 +626,10 @@ describe("deletion and reactivation", () => {
     const back = await new TestClient(app.server).post("/api/user.php", { email, password: "correct horse battery" });
     expect(back.statusCode).toBe(200);
     // It never confirmed its address, so it comes back unconfirmed, its profile still hidden (issue #29).
-    expect(userResponseSchema.parse(back.json()).user).toMatchObject({ status: "not_confirmed", profile: { status: "disabled" } });
+    expect(userResponseSchema.parse(back.json()).user).toMatchObject({
+      status: "not_confirmed",
+      profile: { status: "disabled" },
+    });
   });
 
   it("brings a confirmed account back active, and a reactivation link no longer works after it expired", async () => {
