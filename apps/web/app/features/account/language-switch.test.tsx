@@ -2,10 +2,10 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { IntlProvider } from "react-intl";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LanguageSettings } from "../features/account/preference-settings";
-import en from "../i18n/locales/en.json";
-import { MemberContext, type MemberState } from "../lib/member";
-import { testUser } from "../test-utils";
+import en from "../../i18n/locales/en.json";
+import { MemberContext, type MemberState } from "../../lib/member";
+import { testUser } from "../../test-utils";
+import { LanguageSettings } from "./preference-settings";
 
 afterEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: the test clears the cookie the switch wrote.
