@@ -122,10 +122,10 @@ test("visitors are sent to the login from the likes pages and asked to log in to
   await expect(visitor).toHaveURL(/\/login$/);
   // Spec §9: ?t= offers the like after t seconds; a visitor is asked to log in for it.
   await open(visitor, `/members/${dana.id}?t=1`);
-  await expect(visitor.getByRole("link", { name: "Login to like Dana's profile" }).first()).toHaveAttribute("href", "/login");
+  await expect(visitor.getByRole("link", { name: "Log in to like Dana's profile" }).first()).toHaveAttribute("href", "/login");
   const prompt = visitor.getByRole("dialog", { name: "Do you like Dana?" });
   await expect(prompt).toBeVisible();
-  await expect(prompt.getByRole("link", { name: "Login to like Dana's profile" })).toBeVisible();
+  await expect(prompt.getByRole("link", { name: "Log in to like Dana's profile" })).toBeVisible();
   await context.close();
   await dana.page.context().close();
 });

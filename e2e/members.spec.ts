@@ -79,7 +79,7 @@ test("a visitor sees only the main photo and a login prompt for the rest", async
   }
   expect(id).toBeGreaterThan(0);
   await page.goto(`/members/${id}`, { waitUntil: "networkidle" });
-  await expect(page.getByText(/Login to view more photos of/)).toBeVisible();
+  await expect(page.getByText(/Log in to see more photos of/)).toBeVisible();
   const view = await (await request.get(`/api/member.php?id=${id}`)).json();
   const locked = view.profile.photos.filter((p: { locked: boolean }) => p.locked);
   expect(locked.length).toBeGreaterThan(0);

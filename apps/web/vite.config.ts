@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import { purgeUnusedCss } from "./css-purge.ts";
+import { routerReloadsThroughRule } from "./router-reloads.ts";
 
 /**
  * The browser build gets @formatjs/icu-messageformat-parser's `no-parser` entry: the same AST types
@@ -25,7 +26,7 @@ function icuParserFreeClient(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [icuParserFreeClient(), reactRouter()],
+  plugins: [icuParserFreeClient(), routerReloadsThroughRule(), reactRouter()],
   css: {
     preprocessorOptions: {
       scss: { quietDeps: true, silenceDeprecations: ["import", "global-builtin", "color-functions", "if-function"] },

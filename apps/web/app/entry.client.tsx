@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { installRouterReloadHook } from "./lib/chunk-reload";
 import { primePageMessages } from "./lib/messages";
 
 /**
@@ -9,6 +10,8 @@ import { primePageMessages } from "./lib/messages";
  * stays as the server rendered it: readable, its links working.
  */
 function hydrate() {
+  // React Router's own reloads ask spec §8's once-per-60 s rule first (router-reloads.ts).
+  installRouterReloadHook();
   primePageMessages().then(hydrateNow, (error: unknown) => console.error("the page's messages did not load", error));
 }
 

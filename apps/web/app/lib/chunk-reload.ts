@@ -1,4 +1,5 @@
 import { LIMITS } from "@app/contract";
+import { ROUTER_RELOAD_HOOK } from "../../router-reloads";
 
 /** When the page last reloaded for a missing chunk (session storage; START_SCRIPTS reads it too). */
 export const CHUNK_RELOAD_KEY = "chunk-reload-at";
@@ -29,6 +30,16 @@ export function reloadForChunkError(
   storage.setItem(CHUNK_RELOAD_KEY, String(now));
   reload();
   return true;
+}
+
+/**
+ * Makes React Router's own reloads (a route module that failed to load, a newer build met by route
+ * discovery) ask the rule above first: the build routes them through this global (router-reloads.ts,
+ * issue #29). Installed by the client entry before hydration.
+ */
+export function installRouterReloadHook(target: Record<string, unknown> = window as unknown as Record<string, unknown>): void {
+  target[ROUTER_RELOAD_HOOK] = (reload?: () => void) =>
+    reloadForChunkError(Date.now(), window.sessionStorage, reload ?? (() => window.location.reload()));
 }
 
 export function installChunkReload(): () => void {

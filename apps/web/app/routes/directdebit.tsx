@@ -3,12 +3,13 @@ import { Navigate } from "react-router";
 import { DirectDebit } from "../features/payments/direct-debit";
 import { PaymentPage } from "../features/payments/payment-page";
 import { useMember } from "../lib/member";
-import { requireMember } from "../lib/require-member";
+import { pageMiddleware } from "../lib/page-middleware";
 import type { Route } from "./+types/directdebit";
 
+export const middleware = pageMiddleware("member");
+
 /** /directdebit?bundle={id} (spec §2): the direct-debit form (account, phone, one-time code). Members only. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireMember(context);
+export async function loader({ request }: Route.LoaderArgs) {
   return { bundleId: parseIdParam(new URL(request.url).searchParams.get("bundle") ?? undefined) };
 }
 

@@ -1,12 +1,13 @@
 // @vitest-environment node
 import type { SsrServices, User } from "@app/contract";
+import type { MiddlewareFunction } from "react-router";
 import { describe, expect, it } from "vitest";
 import { testUser } from "../features/account/test-users";
 import { createLoadContext } from "../server-context";
 import { handle as creditsHandle, loader as creditsLoader } from "./credits";
 import { handle as checkoutHandle, loader as checkoutLoader } from "./credits-checkout";
-import { loader as directDebitLoader } from "./directdebit";
-import { loader as transactionsLoader } from "./transactions";
+import { middleware as directDebitMiddleware, loader as directDebitOnly } from "./directdebit";
+import { middleware as transactionsMiddleware, loader as transactionsOnly } from "./transactions";
 
 /** The host's services as the payment loaders use them: only the current member. */
 function contextFor(user: User | null) {
@@ -17,6 +18,16 @@ function contextFor(user: User | null) {
 /** Loader arguments for any of these routes (each route types its own params). */
 const args = (url: string, user: User | null, params: Record<string, string> = {}) =>
   ({ request: new Request(url), params, context: contextFor(user) }) as never;
+
+/** A route's middleware (the members-only guard, lib/page-middleware.ts), then its loader, as the server runs them. */
+const guarded =
+  <A, R>(middleware: MiddlewareFunction[], loader: (args: A) => Promise<R>) =>
+  async (loaderArgs: A): Promise<R> => {
+    for (const run of middleware) await run(loaderArgs as never, async () => undefined as never);
+    return loader(loaderArgs);
+  };
+const directDebitLoader = guarded(directDebitMiddleware, directDebitOnly);
+const transactionsLoader = guarded(transactionsMiddleware, transactionsOnly);
 
 /** What a loader threw: a redirect's location, or a 404 as its status. */
 async function thrown(promise: Promise<unknown>): Promise<string | number | null> {

@@ -9,9 +9,11 @@ export function ErrorPage({ error }: { error: unknown }) {
   const message =
     status === 404
       ? intl.formatMessage({ id: "error.not_found_page" })
-      : isRouteErrorResponse(error) && status < 500
-        ? intl.formatMessage({ id: "error.generic" })
-        : intl.formatMessage({ id: "error.try_later" });
+      : isUnknownMiddleware(error)
+        ? intl.formatMessage({ id: "error.unknown_middleware" })
+        : isRouteErrorResponse(error) && status < 500
+          ? intl.formatMessage({ id: "error.generic" })
+          : intl.formatMessage({ id: "error.try_later" });
   return (
     <section className="container py-5 text-center" aria-labelledby="error-heading">
       <PageTitle title={message} />
@@ -28,5 +30,15 @@ export function ErrorPage({ error }: { error: unknown }) {
         <FormattedMessage id="error.home_link" />
       </Link>
     </section>
+  );
+}
+
+/** A page that named a middleware there is none of (lib/page-middleware.ts): spec §8's 500 "Unknown middleware". */
+function isUnknownMiddleware(error: unknown): boolean {
+  return (
+    isRouteErrorResponse(error) &&
+    typeof error.data === "object" &&
+    error.data !== null &&
+    (error.data as { error?: unknown }).error === "unknown_middleware"
   );
 }

@@ -18,7 +18,10 @@ export function useSwitchLocale(): (code: LocaleCode) => Promise<void> {
   return async (code) => {
     // The new language's messages first, so that the page changes language in one step.
     const messages = root ? loadMessages(code, root.messagesVersion).catch(() => undefined) : undefined;
-    if (member.user) await member.saveLanguage(code);
+    // The account's language is saved beside the switch, not before it (issue #29): the page follows the
+    // cookie, so it need not wait for the save, whose retries take about 20 s when it fails; a failed
+    // save is ignored (spec §8).
+    if (member.user) void member.saveLanguage(code).catch(() => undefined);
     await messages;
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve.
     document.cookie = serializeCookie(LOCALE_COOKIE.name, code, {

@@ -2,6 +2,7 @@ import { DEVICE_COOKIE, SESSION_COOKIE, userResponseSchema } from "@app/contract
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { t } from "../../platform/i18n.ts";
+import { hashToken } from "../../platform/secrets.ts";
 import { TestClient } from "../../test/client.ts";
 import { createMember, type MemberOptions, signupBody, sqlCount, sqlRows, uniqueEmail } from "../../test/factories.ts";
 import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
@@ -617,13 +618,37 @@ describe("deletion and reactivation", () => {
     const signup = await new TestClient(app.server).post("/api/signup.php", signupBody(email));
     expect(signup.json()).toMatchObject({ error: "email_pending_deletion", message: t("en", "error.email_pending_deletion") });
 
-    // Only the page's POST reactivates; the replaced link does not.
+    // Only the page's POST reactivates. The first mail's link still works after the login sent another
+    // (issue #29: earlier links stay valid until one is used or they expire); once one is used, none does.
+    expect((await new TestClient(app.server).post("/api/reactivate.php", { token: first })).json()).toEqual({ ok: true });
     expect((await new TestClient(app.server).post("/api/reactivate.php", { token: first })).json().error).toBe("token_invalid");
-    expect((await new TestClient(app.server).post("/api/reactivate.php", { token })).json()).toEqual({ ok: true });
     expect((await new TestClient(app.server).post("/api/reactivate.php", { token })).json().error).toBe("token_invalid");
-    expect(
-      (await new TestClient(app.server).post("/api/user.php", { email, password: "correct horse battery" })).statusCode,
-    ).toBe(200);
+    const back = await new TestClient(app.server).post("/api/user.php", { email, password: "correct horse battery" });
+    expect(back.statusCode).toBe(200);
+    // It never confirmed its address, so it comes back unconfirmed, its profile still hidden (issue #29).
+    expect(userResponseSchema.parse(back.json()).user).toMatchObject({
+      status: "not_confirmed",
+      profile: { status: "disabled" },
+    });
+  });
+
+  it("brings a confirmed account back active, and a reactivation link no longer works after it expired", async () => {
+    const { client, email } = await signedUp();
+    const activation = pathOf(linkIn(await smtp.next(email), "/api/activation.php?token="));
+    expect((await new TestClient(app.server).get(activation)).headers.location).toBe("/activate/done");
+    expect((await client.post("/api/delete-account.php", { password: "correct horse battery" })).statusCode).toBe(200);
+    const expired =
+      new URL(linkIn(await smtp.next(email, /deleted/), "/account-reactivate?token=")).searchParams.get("token") ?? "";
+    await new TestClient(app.server).post("/api/user.php", { email, password: "correct horse battery" });
+    const token =
+      new URL(linkIn(await smtp.next(email, /deleted/), "/account-reactivate?token=")).searchParams.get("token") ?? "";
+    await database.db.execute(
+      sql`update account_tokens set expires_at = now() - interval '1 second' where token_hash = ${hashToken(expired)}`,
+    );
+    expect((await new TestClient(app.server).post("/api/reactivate.php", { token: expired })).json().error).toBe("token_invalid");
+    expect((await new TestClient(app.server).post("/api/reactivate.php", { token })).json()).toEqual({ ok: true });
+    const back = await new TestClient(app.server).post("/api/user.php", { email, password: "correct horse battery" });
+    expect(userResponseSchema.parse(back.json()).user).toMatchObject({ status: "active", profile: { status: "active" } });
   });
 
   it("spends every older link of a deleted account", async () => {

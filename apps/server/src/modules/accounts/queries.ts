@@ -168,12 +168,10 @@ export async function countSessions(db: Db, userId: number): Promise<number> {
 export async function insertToken(
   db: DbOrTx,
   row: { userId: number; kind: TokenKind; tokenHash: string; expiresAt: Date; newEmail?: string },
+  keepEarlier = false,
 ): Promise<void> {
-  // A new link replaces the older unused ones of the same kind.
-  await db
-    .update(accountTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(accountTokens.userId, row.userId), eq(accountTokens.kind, row.kind), isNull(accountTokens.usedAt)));
+  // A new link replaces the older unused ones of the same kind, unless the caller keeps them.
+  if (!keepEarlier) await voidTokens(db, row.userId, [row.kind]);
   await db.insert(accountTokens).values(row);
 }
 

@@ -44,6 +44,11 @@ export const users = pgTable(
     signupDate: timestamp("signup_date", { withTimezone: true }).notNull().defaultNow(),
     deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
     /**
+     * The status a pending deletion replaced, which a reactivation restores (issue #29: an account that
+     * never confirmed its address comes back not_confirmed). Null when no deletion is pending.
+     */
+    statusBeforeDeletion: userStatus("status_before_deletion"),
+    /**
      * The end of the ban in force (member_bans), 'infinity' for one without an end; null when not banned.
      * A ban ends by itself when this passes (the rules compare with now()); a job clears it afterwards.
      */

@@ -380,9 +380,19 @@ export class AccountService {
 
   // Activation
 
-  private async issueToken(userId: number, kind: TokenKind, lifetimeMs: number, newEmail?: string): Promise<string> {
+  private async issueToken(
+    userId: number,
+    kind: TokenKind,
+    lifetimeMs: number,
+    newEmail?: string,
+    options: { keepEarlier?: boolean } = {},
+  ): Promise<string> {
     const { token, hash: tokenHash } = newToken();
-    await insertToken(this.db, { userId, kind, tokenHash, expiresAt: new Date(Date.now() + lifetimeMs), newEmail });
+    await insertToken(
+      this.db,
+      { userId, kind, tokenHash, expiresAt: new Date(Date.now() + lifetimeMs), newEmail },
+      options.keepEarlier,
+    );
     return token;
   }
 
@@ -633,7 +643,11 @@ export class AccountService {
     const user = await findUser(tx, userId);
     if (!user || user.fictional) return null;
     if (user.status === "pending_deletion") return { before: user.status, after: user.status };
-    await updateUser(tx, user.id, { status: "pending_deletion", deletionRequestedAt: new Date() });
+    await updateUser(tx, user.id, {
+      status: "pending_deletion",
+      deletionRequestedAt: new Date(),
+      statusBeforeDeletion: user.status,
+    });
     await deleteSessions(tx, user.id);
     // No older link (reset, e-mail change, activation) may act on the account any more.
     await voidTokens(tx, user.id);
@@ -649,7 +663,11 @@ export class AccountService {
   }
 
   private async sendReactivation(user: UserRow, context: Pick<RequestContext, "baseUrl" | "siteName">): Promise<void> {
-    const token = await this.issueToken(user.id, "reactivation", ACCOUNT_RULES.reactivationDays * DAY);
+    // Every link mailed stays valid until one is used or it expires (issue #29): a login sends a new
+    // one, and the first mail's link must still work.
+    const token = await this.issueToken(user.id, "reactivation", ACCOUNT_RULES.reactivationDays * DAY, undefined, {
+      keepEarlier: true,
+    });
     await this.mail(user, "reactivation", `${context.baseUrl}/account-reactivate?token=${token}`, context.siteName);
   }
 
@@ -660,9 +678,15 @@ export class AccountService {
       if (!used) return null;
       const user = await findUser(tx, used.userId);
       if (user?.status !== "pending_deletion") return null;
-      // Reaching the link proves the address: the account comes back confirmed.
-      const updated = await updateUser(tx, user.id, { status: "active", deletionRequestedAt: null });
-      await this.deps.profiles.activateForUser(tx, user.id);
+      // The other reactivation links (each login sent one) end with the first one used.
+      await voidTokens(tx, user.id, ["reactivation"]);
+      // The account comes back as it was (issue #29): one that never confirmed its address comes back
+      // not_confirmed, its profile still hidden, and confirms its address through the activation
+      // link as any new member does (the reminder's "send again" mails one): reactivating undoes the
+      // deletion and nothing else.
+      const status = user.statusBeforeDeletion ?? "active";
+      const updated = await updateUser(tx, user.id, { status, deletionRequestedAt: null, statusBeforeDeletion: null });
+      if (status === "active") await this.deps.profiles.activateForUser(tx, user.id);
       return updated ?? null;
     });
   }

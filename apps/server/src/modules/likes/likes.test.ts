@@ -310,6 +310,27 @@ describe("auto-like", () => {
   });
 });
 
+describe("auto-like for an unconfirmed member", () => {
+  it("inserts no like and keeps the day's automatic like for after the confirmation (issue #29)", async () => {
+    const fictional = await member({ gender: "female", name: "Fictional" });
+    await database.db.execute(sql`update profiles set fictional = true where id = ${fictional.profileId}`);
+    // Signed up, address not confirmed: the profile stays disabled, nobody sees it yet.
+    const me = await createMember(app, { gender: "male", seeking: "female" });
+    await addPhoto(app, me.profileId, { main: true });
+    const get = async () => {
+      const response = await me.client.get("/api/auto-like.php");
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { profile: { id: number; fictional: boolean } | null };
+    };
+    expect(await get()).toEqual({ profile: null });
+    expect(await sqlCount(database.db, sql`select count(*)::int as n from likes where liked_id = ${me.profileId}`)).toBe(0);
+    // Confirmed the same day: the automatic like was not used up.
+    await app.services.profiles.activateForUser(database.db, me.userId);
+    expect((await get()).profile).toMatchObject({ fictional: true });
+    expect(await sqlCount(database.db, sql`select count(*)::int as n from likes where liked_id = ${me.profileId}`)).toBe(1);
+  });
+});
+
 describe("the swipe game", () => {
   async function swipe(m: TestMember, id: number, liked: boolean, tz = "Europe/Berlin") {
     return m.client.post("/api/swipe.php", { id, like: liked, tz });

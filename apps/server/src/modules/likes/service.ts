@@ -58,6 +58,9 @@ import {
 } from "./queries.ts";
 
 const DAY_MS = 24 * 3_600_000;
+/** Thrown inside the automatic like's transaction to roll its claim back when no like was inserted. */
+const NO_AUTO_LIKE = new Error("no automatic like inserted");
+
 /** Decision 019: a member gets at most one automatic like a day. */
 export const AUTO_LIKE_INTERVAL_MS = DAY_MS;
 /** Decision 019: a new time zone for the swipe game is taken at most once a week. */
@@ -389,23 +392,30 @@ export class LikeService {
     if (!candidate) return null;
     const popup = (await this.popups([candidate.id], me)).get(candidate.id);
     if (!popup?.fictional) return null;
-    const pending = await this.db.transaction(async (tx) => {
-      const pending: PendingDelivery[] = [];
-      if (!(await claimAutoLike(tx, me, now, AUTO_LIKE_INTERVAL_MS))) return null;
-      await lockPair(tx, candidate.id, me);
-      const inserted = await insertLike(tx, candidate.id, me, this.visibleTo(candidate.id)(sql`${me}::int`), (id) =>
-        this.profiles.userIdOf(id),
-      );
-      if (!inserted) return null;
-      await this.record(
-        tx,
-        pending,
-        member.userId,
-        { type: "like.received", profile_id: candidate.id },
-        { type: "badges.changed" },
-      );
-      return pending;
-    });
+    const pending = await this.db
+      .transaction(async (tx) => {
+        const pending: PendingDelivery[] = [];
+        if (!(await claimAutoLike(tx, me, now, AUTO_LIKE_INTERVAL_MS))) return null;
+        await lockPair(tx, candidate.id, me);
+        const inserted = await insertLike(tx, candidate.id, me, this.visibleTo(candidate.id)(sql`${me}::int`), (id) =>
+          this.profiles.userIdOf(id),
+        );
+        // No like (an unconfirmed member, whose profile nobody sees yet, or one hidden meanwhile): the
+        // day's automatic like is not used up either (issue #29), so the claim is rolled back.
+        if (!inserted) throw NO_AUTO_LIKE;
+        await this.record(
+          tx,
+          pending,
+          member.userId,
+          { type: "like.received", profile_id: candidate.id },
+          { type: "badges.changed" },
+        );
+        return pending;
+      })
+      .catch((error: unknown) => {
+        if (error === NO_AUTO_LIKE) return null;
+        throw error;
+      });
     if (!pending) return null;
     await this.events.deliver(...pending);
     return popup;

@@ -137,9 +137,9 @@ describe("visitors", () => {
   it("are asked to log in to like, by the action and by the prompt", () => {
     vi.useFakeTimers();
     renderAsMember(<LoginToLike name="Bea" />, { user: null, path: "/members/9?t=1" });
-    expect(screen.getByRole("link", { name: "Login to like Bea's profile" })).toHaveAttribute("href", "/login");
+    expect(screen.getByRole("link", { name: "Log in to like Bea's profile" })).toHaveAttribute("href", "/login");
     act(() => vi.advanceTimersByTime(1000));
     const dialog = screen.getByRole("dialog", { name: "Do you like Bea?" });
-    expect(dialog.querySelector('a[href="/login"]')).toHaveTextContent("Login to like Bea's profile");
+    expect(dialog.querySelector('a[href="/login"]')).toHaveTextContent("Log in to like Bea's profile");
   });
 });

@@ -4,19 +4,23 @@ import { IntlProvider } from "react-intl";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import en from "../../i18n/locales/en.json";
+import fr from "../../i18n/locales/fr.json";
+import pl from "../../i18n/locales/pl.json";
 import { QueryProvider } from "../../lib/query-client";
 import { renderAsMember, testUser } from "../../test-utils";
 import { PhotoLockMessage } from "./member-photos";
 import { MemberView } from "./member-view";
 import { testMemberProfile as member } from "./test-profiles";
 
-function renderView(profile: MemberProfile) {
+const CATALOGUES = { en, fr, pl };
+
+function renderView(profile: MemberProfile, locale: keyof typeof CATALOGUES = "en") {
   const loadRegions = vi.fn(async () => ({ NL: [{ code: "NH", name: "North Holland" }] }));
   const Stub = createRoutesStub([
     {
       path: "/members/:id",
       Component: () => (
-        <IntlProvider locale="en" messages={en}>
+        <IntlProvider locale={locale} messages={CATALOGUES[locale]}>
           <QueryProvider>
             <MemberView
               profile={profile}
@@ -34,6 +38,29 @@ function renderView(profile: MemberProfile) {
 }
 
 describe("member view", () => {
+  it.each([
+    ["pl", "female", { sexuality: "Heteroseksualna", relationship: "Wdowa", hair: "Ciemne (brunetka)" }],
+    ["pl", "male", { sexuality: "Heteroseksualny", relationship: "Wdowiec", hair: "Ciemne (brunet)" }],
+    ["fr", "female", { sexuality: "Hétérosexuelle", relationship: "Veuve", hair: "Brun" }],
+    ["fr", "male", { sexuality: "Hétérosexuel", relationship: "Veuf", hair: "Brun" }],
+  ] as const)("%s: a %s profile's values take its gender's form, not both (issue #29)", (locale, gender, expected) => {
+    const messages = CATALOGUES[locale];
+    renderView(member({ gender, sexuality: "hetero", relationship_status: "widowed", hair_color: "brunette" }), locale);
+    const details = within(screen.getByRole("region", { name: messages["member.details"] }));
+    const value = (labelId: keyof typeof messages) => details.getByText(messages[labelId]).nextElementSibling?.textContent;
+    expect({
+      sexuality: value("member.sexuality"),
+      relationship: value("member.relationship_status"),
+      hair: value("member.hair_color"),
+    }).toEqual(expected);
+  });
+
+  it("keeps both forms when the profile's gender is not shown", () => {
+    renderView(member({ gender: null, sexuality: "hetero", relationship_status: "widowed" }), "pl");
+    const details = within(screen.getByRole("region", { name: pl["member.details"] }));
+    expect(details.getByText(pl["member.relationship_status"]).nextElementSibling?.textContent).toBe("Wdowiec/wdowa");
+  });
+
   it("shows the header, the details the site sends and the interests", async () => {
     renderView(member());
     expect(await screen.findByText("34 years · Haarlem, North Holland, Netherlands")).toBeVisible();
@@ -63,10 +90,10 @@ describe("member view", () => {
   it("shows locked photos blurred under a lock, with the visitor's login prompt", () => {
     renderView(member());
     const photos = within(screen.getByRole("list", { name: "Photos" }));
-    const locked = photos.getByRole("link", { name: "Login to view more photos of Anna" });
+    const locked = photos.getByRole("link", { name: "Log in to see more photos of Anna" });
     expect(locked.getAttribute("href")).toBe("/login");
     expect(locked.querySelector("img")?.getAttribute("src")).toBe("/cdn/3-blur.jpg");
-    expect(screen.getAllByRole("link", { name: "Login to view more photos of Anna" })).toHaveLength(2);
+    expect(screen.getAllByRole("link", { name: "Log in to see more photos of Anna" })).toHaveLength(2);
   });
 
   it("sends a free member to premium for the locked photos", () => {

@@ -12,6 +12,7 @@ import {
   HAIR_COLOR_LABELS,
   RELATIONSHIP_STATUS_LABELS,
   SEXUALITY_LABELS,
+  valueArgs,
 } from "./profile-labels";
 
 /** The name of a member's region, once the site's regions have arrived (the profile holds its code). */
@@ -120,12 +121,13 @@ export function MemberView({ profile, loadRegions, fictionalIcon, fictionalWarni
             </h2>
             <dl className="row mb-0">
               {rows.map((row) => (
-                <div key={row.field} className="col-sm-6 d-flex gap-2 mb-2">
+                // A long value (pl "Heteroseksualna") goes under its label rather than past the grid's edge.
+                <div key={row.field} className="col-sm-6 d-flex flex-wrap column-gap-2 mb-2">
                   <dt className="fw-normal text-body-secondary">
                     <FormattedMessage id={row.labelId} />
                   </dt>
-                  <dd className="mb-0 fw-semibold">
-                    {intl.formatMessage({ id: row.valueId })}
+                  <dd className="mb-0 fw-semibold text-break">
+                    {intl.formatMessage({ id: row.valueId }, valueArgs(profile.gender))}
                     {notes[row.field] ? (
                       <span className="d-block small fw-normal text-body-secondary">{notes[row.field]}</span>
                     ) : null}

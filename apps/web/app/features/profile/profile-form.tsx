@@ -30,6 +30,7 @@ import {
   HAIR_COLOR_LABELS,
   RELATIONSHIP_STATUS_LABELS,
   SEXUALITY_LABELS,
+  valueArgs,
 } from "./profile-labels";
 import { personalUpdate } from "./signup-steps";
 
@@ -205,7 +206,7 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
 
   const notSaid = intl.formatMessage({ id: "signup.not_specified" });
   const labelled = <K extends string>(keys: readonly K[], labels: Record<K, string>): SelectOption[] =>
-    keys.map((key) => ({ value: key, label: intl.formatMessage({ id: labels[key] }) }));
+    keys.map((key) => ({ value: key, label: intl.formatMessage({ id: labels[key] }, valueArgs(profile.gender)) }));
   const countryNames = new Intl.DisplayNames([intl.locale], { type: "region" });
   const countryCodes = countries.includes(values.country) || !values.country ? countries : [values.country, ...countries];
   const countryRegions = regions?.[values.country] ?? [];

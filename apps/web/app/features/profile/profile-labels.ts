@@ -49,3 +49,12 @@ export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
   male: "member.gender.male",
   female: "member.gender.female",
 };
+
+/**
+ * The arguments of a profile value's message: the gender of the profile it describes. Where a
+ * language's word agrees with it (pl "Wdowa"/"Wdowiec", fr "Mariée"/"Marié", es, it, nl), the message
+ * chooses with an ICU `select` (issue #29); `other`, for a gender not known (hidden), keeps both forms.
+ */
+export function valueArgs(gender: (typeof GENDERS)[number] | null | undefined): { gender: string } {
+  return { gender: gender ?? "other" };
+}

@@ -22,7 +22,7 @@ import { TextField } from "../../ui/text-field";
 import { ownProfileQuery, updateProfile, uploadPhoto } from "./api";
 import { LocationButton } from "./location-button";
 import { PhotoFileField } from "./photo-file-field";
-import { BODY_TYPE_LABELS, EYE_COLOR_LABELS, HAIR_COLOR_LABELS, RELATIONSHIP_STATUS_LABELS } from "./profile-labels";
+import { BODY_TYPE_LABELS, EYE_COLOR_LABELS, HAIR_COLOR_LABELS, RELATIONSHIP_STATUS_LABELS, valueArgs } from "./profile-labels";
 
 function StepButtons({
   busy,
@@ -260,7 +260,7 @@ export function PersonalInfoStep({ onDone, countries, loadRegions }: PersonalInf
     />
   );
   const labelled = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
-    keys.map((key) => ({ value: key, label: intl.formatMessage({ id: labels[key] }) }));
+    keys.map((key) => ({ value: key, label: intl.formatMessage({ id: labels[key] }, valueArgs(savedProfile?.gender)) }));
   const countryRegions = regions?.[values.country] ?? [];
 
   return (
