@@ -15,8 +15,8 @@
  * measured page is over the goal.
  *
  * Then `/members` as the logged-in free demo member (the members area's first screen, issue #29), once
- * hydrated and idle, against its own budget (≤ 200 KB gzip; e2e/members-bundle.spec.ts holds it in
- * `npm test`).
+ * hydrated and idle, against its own budget (≤ 200 KB gzip). In `npm test`, bench/members-first-load.test.ts holds
+ * the part loaded before hydration to it, from the build alone.
  *
  *   npm run bench:bundle     (BENCH_PAGES=/members to measure only those paths, BENCH_URL=http://127.0.0.1:3420 to measure a server already running, BENCH_TOP=80
  *                             to list more of the files of `/`,
