@@ -27,6 +27,9 @@ export interface PageTotals {
 
 export const GOAL_GZIP_BYTES = 100 * 1024;
 
+/** The members area's budget (issue #29): `/members` logged in, hydrated, at most 200 KB of gzipped JavaScript. */
+export const MEMBERS_GOAL_GZIP_BYTES = 200 * 1024;
+
 /** Totals of a page; the same URL downloaded twice counts once (the browser cache would serve it). */
 export function totals(measure: PageMeasure): PageTotals {
   const unique = new Map(measure.scripts.map((s) => [s.url, s]));
@@ -73,3 +76,43 @@ export function largest(measure: PageMeasure, count = 10): string[] {
         `${kb(s.gzip).padStart(10)} gzip ${kb(s.raw).padStart(10)} raw  ${s.url.startsWith("inline:") ? `script ${s.url.slice(7)} in the HTML` : new URL(s.url, "http://x").pathname}`,
     );
 }
+
+/** React Router's browser manifest (`window.__reactRouterManifest={...}` in the build's `manifest-*.js`), the parts read here. */
+export interface RouteManifest {
+  entry: { module: string; imports?: string[] };
+  routes: Record<string, { id: string; parentId?: string; module: string; imports?: string[] }>;
+}
+
+/** The manifest object out of the build's `manifest-*.js` source. */
+export function parseRouteManifest(source: string): RouteManifest {
+  return JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as RouteManifest;
+}
+
+/**
+ * The files a page's HTML makes the browser load before it hydrates (decision 027's deferred
+ * `modulepreload` list): the client entry and every route module from the root down to `routeId`,
+ * each with its static imports; each file once, in that order. What the app imports later
+ * (`import()`, `React.lazy`) is not part of it.
+ */
+export function firstLoadFiles(manifest: RouteManifest, routeId: string): string[] {
+  const chain: string[] = [];
+  for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
+    const route = manifest.routes[id];
+    if (!route) throw new Error(`no route ${id} in the manifest`);
+    chain.unshift(id);
+  }
+  const files = [manifest.entry.module, ...(manifest.entry.imports ?? [])];
+  for (const id of chain) {
+    const route = manifest.routes[id] as RouteManifest["routes"][string];
+    files.push(route.module, ...(route.imports ?? []));
+  }
+  return [...new Set(files)];
+}
+
+/**
+ * The members area's first load in the build, without a browser: the built files of `/members`'s
+ * first load (firstLoadFiles) may weigh at most this, leaving room for the scripts written into the
+ * HTML (START_SCRIPTS, React Router's context and loader data: about 7 KB gzip for /members logged
+ * in, `npm run bench:bundle`) within MEMBERS_GOAL_GZIP_BYTES.
+ */
+export const MEMBERS_INLINE_ALLOWANCE_BYTES = 10 * 1024;

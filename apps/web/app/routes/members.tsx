@@ -1,15 +1,19 @@
+import { Suspense } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { SearchForm } from "../features/search/search-form";
 import { searchQueryFrom } from "../features/search/search-query";
 import { SearchResults } from "../features/search/search-results";
-import { getRegions } from "../features/site/api";
 import { useRootData } from "../lib/root-data";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/members";
 
-const loadRegions = () => getRegions("all");
+/**
+ * The regions load with the API client and the contract's endpoint schemas (zod) only when the form
+ * asks for them (a country is chosen): the first screen does without them (issue #29).
+ */
+const loadRegions = () => import("../features/site/api").then((api) => api.getRegions("all"));
 
 /**
  * /members, the post-login home: the member search of spec §3. The URL holds the search; a plain
@@ -44,14 +48,20 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           />
         </div>
       ) : (
+        // Each part is its own Suspense boundary: React hydrates the page's frame first and these
+        // afterwards in slices it can interrupt, instead of one long task for the whole page (issue #29).
         <>
-          <SearchForm
-            query={loaderData.query}
-            countries={root?.settings.countries ?? []}
-            fields={root?.settings.search_fields ?? []}
-            loadRegions={loadRegions}
-          />
-          <SearchResults query={loaderData.query} result={loaderData.result} />
+          <Suspense fallback={null}>
+            <SearchForm
+              query={loaderData.query}
+              countries={root?.settings.countries ?? []}
+              fields={root?.settings.search_fields ?? []}
+              loadRegions={loadRegions}
+            />
+          </Suspense>
+          <Suspense fallback={null}>
+            <SearchResults query={loaderData.query} result={loaderData.result} />
+          </Suspense>
         </>
       )}
     </section>
