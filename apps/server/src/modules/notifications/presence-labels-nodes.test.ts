@@ -1,8 +1,8 @@
-import { memberResponseSchema, memberSearchResponseSchema } from "@app/contract";
+import { memberResponseSchema, memberSearchResponseSchema, userResponseSchema } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { TestClient } from "../../test/client.ts";
-import { createMember, type TestMember } from "../../test/factories.ts";
+import { createMember, sqlCount, sqlRows, type TestMember } from "../../test/factories.ts";
 import type { TestApp } from "../../test/harness.ts";
 import { connectSocket, useTwoNodes } from "../../test/sockets.ts";
 import { onlineNowCondition } from "./presence-labels.ts";
@@ -38,12 +38,12 @@ describe("presence labels across two server nodes (issue #29)", () => {
     const ann = await createMember(nodeA, { activate: true, gender: "female" });
     const ben = await createMember(nodeB, { activate: true, gender: "male" });
     const looking = () =>
-      db().execute(sql`select 1 from member_presence where user_id = ${ann.userId} and looking_until > now()`);
+      sqlCount(db(), sql`select count(*)::int as n from member_presence where user_id = ${ann.userId} and looking_until > now()`);
     // Never seen: no label.
     expect(await labelsOf(ben, ann)).toBeNull();
 
     const socket = await connectSocket(nodeA, { cookie: ann.client.cookieHeader() });
-    await until(async () => (await looking()).rows.length === 1);
+    await until(async () => (await looking()) === 1);
     expect(await labelsOf(ben, ann)).toBe("online");
 
     // Ann hides her presence: Ben sees none; she shows it again: online.
@@ -52,7 +52,7 @@ describe("presence labels across two server nodes (issue #29)", () => {
     expect((await ann.client.put("/api/presence-privacy.php", { hide_presence: false })).statusCode).toBe(200);
     // Ben hides his: he sees no one's either.
     const hidden = await ben.client.put("/api/presence-privacy.php", { hide_presence: true });
-    expect(hidden.json().user.hide_presence).toBe(true);
+    expect(userResponseSchema.parse(hidden.json()).user?.hide_presence).toBe(true);
     expect(await labelsOf(ben, ann)).toBeNull();
     await ben.client.put("/api/presence-privacy.php", { hide_presence: false });
     // An invisible asker sees none.
@@ -63,7 +63,7 @@ describe("presence labels across two server nodes (issue #29)", () => {
 
     // Her socket closes: away, and active today (her last sign was just now).
     socket.socket.close();
-    await until(async () => (await looking()).rows.length === 0);
+    await until(async () => (await looking()) === 0);
     expect(await labelsOf(ben, ann)).toBe("today");
     await db().execute(sql`update member_presence set seen_at = now() - interval '3 days' where user_id = ${ann.userId}`);
     expect(await labelsOf(ben, ann)).toBe("week");
@@ -80,7 +80,8 @@ describe("presence labels across two server nodes (issue #29)", () => {
     const cara = await createMember(nodeA, { activate: true, gender: "female" });
     const socket = await connectSocket(nodeB, { cookie: cara.client.cookieHeader() });
     const online = async () =>
-      (await db().execute(sql`select ${onlineNowCondition(sql`${cara.userId}::int`)} as "online"`)).rows[0]?.online;
+      (await sqlRows<{ online: boolean }>(db(), sql`select ${onlineNowCondition(sql`${cara.userId}::int`)} as "online"`))[0]
+        ?.online;
     await until(async () => (await online()) === true);
     await cara.client.put("/api/presence-privacy.php", { hide_presence: true });
     expect(await online()).toBe(false);
