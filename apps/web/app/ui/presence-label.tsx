@@ -6,6 +6,12 @@ const MESSAGES: Record<NonNullable<Label>, string> = {
   today: "presence.today",
   week: "presence.week",
 };
+/** Whole class names (the build's CSS purge keeps only names it finds in the source). */
+const DOTS: Record<NonNullable<Label>, string> = {
+  online: "presence-dot-online",
+  today: "presence-dot-today",
+  week: "presence-dot-week",
+};
 
 /**
  * Issue #29: how lately a member was around ("online", "active today", "active this week"; never a
@@ -16,7 +22,7 @@ export function PresenceLabel({ presence, className = "" }: { presence: Label | 
   if (!presence) return null;
   return (
     <span className={`presence-label d-inline-flex align-items-center gap-1 ${className}`} data-presence={presence}>
-      <span className={`presence-dot presence-dot-${presence}`} aria-hidden="true" />
+      <span className={`presence-dot ${DOTS[presence]}`} aria-hidden="true" />
       <FormattedMessage id={MESSAGES[presence]} />
     </span>
   );

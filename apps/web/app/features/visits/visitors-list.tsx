@@ -11,6 +11,9 @@ import { visitorsQuery } from "./api";
 /** Where a page of the visitors lives: /visitors, with ?page= after the first. */
 export const visitorsHref = (page = 1) => `/visitors${page > 1 ? `?page=${page}` : ""}`;
 
+/** Whole class names (the build's CSS purge keeps only names it finds in the source). */
+const PLACEHOLDER_SHADES = ["visitor-placeholder-0", "visitor-placeholder-1", "visitor-placeholder-2", "visitor-placeholder-3"];
+
 /**
  * Free members' view: blurred placeholder cards (decoration: the server sent no one's identity) and one
  * sentence with the way to premium.
@@ -31,7 +34,7 @@ function LockedVisitors({ data }: { data: VisitorsResponse }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place.
           <li className="col" key={i}>
             <div className="card border-0 shadow-sm overflow-hidden visitor-placeholder">
-              <div className={`visitor-placeholder-image visitor-placeholder-${i % 4}`} />
+              <div className={`visitor-placeholder-image ${PLACEHOLDER_SHADES[i % PLACEHOLDER_SHADES.length]}`} />
               <div className="card-body p-2">
                 <div className="visitor-placeholder-line w-75 mb-1" />
                 <div className="visitor-placeholder-line w-50" />
