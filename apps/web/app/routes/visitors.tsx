@@ -6,11 +6,16 @@ import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/visitors";
 
-/** /visitors (issue #29): who opened the member's profile; visitors (logged out) go to the login. */
+/**
+ * /visitors (issue #29): who opened the member's profile, rendered on the server (GET /api/visitors.php
+ * asked in process); visitors (logged out) go to the login.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  if (!(await context.get(servicesContext).currentUser())) throw redirect("/login");
-  const page = Number(new URL(request.url).searchParams.get("page"));
-  return { page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1 };
+  const requested = Number(new URL(request.url).searchParams.get("page"));
+  const page = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
+  const visitors = await context.get(servicesContext).visitors(page);
+  if (!visitors) throw redirect("/login");
+  return { visitors };
 }
 
 export const handle: RouteHandle = { backButton: true };
@@ -22,7 +27,7 @@ export default function Visitors({ loaderData }: Route.ComponentProps) {
     <section className="container py-4">
       <PageTitle title={title} />
       <h1 className="h2 mb-3">{title}</h1>
-      <VisitorsList page={loaderData.page} />
+      <VisitorsList data={loaderData.visitors} />
     </section>
   );
 }

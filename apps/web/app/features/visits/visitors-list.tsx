@@ -1,12 +1,8 @@
 import type { VisitorsResponse } from "@app/contract";
-import { useQuery } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
-import { errorMessage } from "../../lib/form-errors";
-import { LoadFailed, Loading } from "../../ui/load-state";
 import { PageLinks } from "../../ui/pagination";
 import { ProfileGrid } from "../../ui/profile-card";
-import { visitorsQuery } from "./api";
 
 /** Where a page of the visitors lives: /visitors, with ?page= after the first. */
 export const visitorsHref = (page = 1) => `/visitors${page > 1 ? `?page=${page}` : ""}`;
@@ -34,7 +30,9 @@ function LockedVisitors({ data }: { data: VisitorsResponse }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place.
           <li className="col" key={i}>
             <div className="card border-0 shadow-sm overflow-hidden visitor-placeholder">
-              <div className={`visitor-placeholder-image ${PLACEHOLDER_SHADES[i % PLACEHOLDER_SHADES.length]}`} />
+              <div className="overflow-hidden">
+                <div className={`visitor-placeholder-image ${PLACEHOLDER_SHADES[i % PLACEHOLDER_SHADES.length]}`} />
+              </div>
               <div className="card-body p-2">
                 <div className="visitor-placeholder-line w-75 mb-1" />
                 <div className="visitor-placeholder-line w-50" />
@@ -49,26 +47,10 @@ function LockedVisitors({ data }: { data: VisitorsResponse }) {
 
 /**
  * Issue #29, profile visitors ("who viewed me"): newest first; premium members see the profiles (with
- * the time of the latest visit as a date, and their presence), free members the count and blurred cards.
+ * the date of the latest visit, and their presence), free members the count and blurred cards.
  */
-export function VisitorsList({ page }: { page: number }) {
+export function VisitorsList({ data }: { data: VisitorsResponse }) {
   const intl = useIntl();
-  const visitors = useQuery(visitorsQuery(page));
-  if (visitors.isPending)
-    return (
-      <Loading>
-        <FormattedMessage id="visitors.loading" />
-      </Loading>
-    );
-  if (visitors.isError)
-    return (
-      <LoadFailed
-        message={errorMessage(visitors.error, intl)}
-        retry={<FormattedMessage id="visitors.retry" />}
-        onRetry={() => void visitors.refetch()}
-      />
-    );
-  const { data } = visitors;
   return (
     <section aria-labelledby="visitors-heading">
       <h2 id="visitors-heading" className="h5 mb-3">
