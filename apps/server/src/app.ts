@@ -39,6 +39,7 @@ import { defineModerationJobs } from "./modules/moderation/jobs.ts";
 import { ModerationService } from "./modules/moderation/service.ts";
 import { moderationStaffRoutes } from "./modules/moderation/staff-routes.ts";
 import { Presence } from "./modules/notifications/presence.ts";
+import { PresenceLabels } from "./modules/notifications/presence-labels.ts";
 import { mailEventRoutes, notificationRoutes, registerPollPresence } from "./modules/notifications/routes.ts";
 import { NotificationService } from "./modules/notifications/service.ts";
 import { UnsubscribeTokens } from "./modules/notifications/tokens.ts";
@@ -71,6 +72,8 @@ import { StaffService } from "./modules/staff/service.ts";
 import { SupportService, supportPhotoUrl } from "./modules/support/service.ts";
 import { supportStaffRoutes } from "./modules/support/staff-routes.ts";
 import { VisibilityPolicy } from "./modules/visibility/index.ts";
+import { VisitService } from "./modules/visits/index.ts";
+import { visitRoutes } from "./modules/visits/routes.ts";
 import { type Bus, openBus, RedisBus } from "./platform/bus.ts";
 import { type Config, defaultOrigin, isTestSite, paymentsProviderOf } from "./platform/config.ts";
 import { type Database, openDatabase } from "./platform/db/index.ts";
@@ -157,6 +160,10 @@ export interface Services {
   /** Notifications by push and e-mail, and whether a member is looking (issue #28). */
   notifications: NotificationService;
   presence: Presence;
+  /** Issue #29: "online", "active today", "active this week" of profiles, as an asker may see them. */
+  presenceLabels: PresenceLabels;
+  /** Issue #29: profile visitors ("who viewed me"). */
+  visits: VisitService;
 }
 
 export interface BuildOptions {
@@ -260,6 +267,10 @@ export async function openServices(
   // Spec §6: a block deletes the likes both ways in its transaction; opening a profile clears its new like.
   blocks.onBlock(likes.onBlock);
   profiles.onView((viewer, profileId) => likes.viewed(viewer, profileId));
+  const presenceLabels = new PresenceLabels(database.db, (profileId) => profiles.userIdOf(profileId));
+  const visits = new VisitService(database.db, profiles, visibility, presenceLabels);
+  // Issue #29: a block deletes the pair's visits both ways in its transaction.
+  blocks.onBlock(visits.onBlock);
   const gifs = new GifCatalogue(openGifSource(config), log);
   const chat = new ChatService(database.db, { credits, profiles, photos, visibility, likes, events, gifs, log });
   // Spec §6: a block deletes the pair's conversation in its transaction.
@@ -352,6 +363,7 @@ export async function openServices(
       photos,
       likes,
       blocks,
+      visits,
       chat,
       { exportFor: (subject) => credits.exportFor(database.db, subject) },
       payments,
@@ -386,6 +398,8 @@ export async function openServices(
   jobs.schedule(eventJobs.prune, { everyMs: DAY, offsetMs: 4 * HOUR });
   jobs.schedule(staffPrune, { everyMs: HOUR, offsetMs: 30 * 60_000 });
   jobs.schedule(pushPrune, { everyMs: DAY, offsetMs: 7 * HOUR });
+  const visitsPurge = jobs.define("visits.purge-expired", async () => void (await visits.purgeExpired()), { maxAttempts: 3 });
+  jobs.schedule(visitsPurge, { everyMs: DAY, offsetMs: 8 * HOUR });
   const presence = new Presence(database.db);
   const notifications = new NotificationService({
     db: database.db,
@@ -451,6 +465,8 @@ export async function openServices(
     push,
     notifications,
     presence,
+    presenceLabels,
+    visits,
   };
 }
 
@@ -568,13 +584,25 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
       profiles: services.profiles,
       photos: services.photos,
       site: services.site,
+      // Issue #29: the presence label, and the visit (the member may open it: memberView allowed it).
+      afterView: async (member, view) => {
+        if (member) await services.visits.visited(member, view.profile.id, view.blocked);
+        const labels = await services.presenceLabels.of(member, [view.profile.id]);
+        return { ...view, presence: labels.get(view.profile.id) ?? null };
+      },
     });
   });
   await server.register(searchRoutes, {
     profiles: services.profiles,
     search: services.search,
     site: services.site,
+    labelled: async (member, result) => ({
+      ...result,
+      profiles: await services.presenceLabels.label(member, result.profiles),
+      similar: await services.presenceLabels.label(member, result.similar),
+    }),
   });
+  await server.register(visitRoutes, { visits: services.visits, site: services.site });
   // POST /api/user.php?push=1 (the router tells it from the login by its query).
   await server.register(pushRoutes, { push: services.push, accounts: services.accounts, events: services.events });
   await server.register(locationRoutes, { location: services.location });

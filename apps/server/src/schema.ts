@@ -19,6 +19,7 @@ export * from "./modules/push/schema.ts";
 export * from "./modules/site/schema.ts";
 export * from "./modules/staff/schema.ts";
 export * from "./modules/support/schema.ts";
+export * from "./modules/visits/schema.ts";
 export * from "./platform/jobs.schema.ts";
 export * from "./platform/mail-outbox.schema.ts";
 export * from "./platform/member-events.schema.ts";

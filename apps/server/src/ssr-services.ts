@@ -76,6 +76,7 @@ export function ssrServices(
         }
       },
       matchFinder: async () => ((await memberOf(request)) ? answerOf(request, ENDPOINTS.matchFinder) : null),
+      visitors: async (page) => ((await memberOf(request)) ? answerOf(request, ENDPOINTS.visitors, { page }) : null),
       cityCentre: async (country, city) => location.coordinatesOf(country, null, city),
       searchMembers: async (query) => {
         try {

@@ -22,6 +22,7 @@ export default [
     route("likes", "routes/likes-index.tsx", { id: "likes" }),
     route("likes/:type", "routes/likes.tsx", { id: "likes-type" }),
     route("likes/m/:id", "routes/member.tsx", { id: "likes-m-id" }),
+    route("visitors", "routes/visitors.tsx"),
     route("swipe-game", "routes/swipe-game.tsx"),
     route("profile", "routes/profile.tsx"),
     route("settings", "routes/settings.tsx"),

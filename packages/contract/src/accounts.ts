@@ -88,6 +88,8 @@ export const userSchema = z.object({
   push_subscription: pushStateSchema,
   signup_date: z.string(),
   invisible: z.boolean(),
+  /** Issue #29: the member hides their online status and last activity (and sees no one's). */
+  hide_presence: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 /** GET/POST/PUT /api/user.php: `user` is null when nobody is logged in (GET only). */
@@ -144,6 +146,8 @@ export const deleteAccountRequestSchema = z.object({ password: z.string().max(10
 
 /** PUT /api/invisible.php. */
 export const invisibleRequestSchema = z.object({ invisible: z.boolean() });
+/** PUT /api/presence-privacy.php (issue #29): hide the online status and last activity. */
+export const presencePrivacyRequestSchema = z.object({ hide_presence: z.boolean() });
 
 /** GET/PUT /api/notifications.php: one entry per category; `reason` says why it is off. */
 export const notificationSettingSchema = z.object({

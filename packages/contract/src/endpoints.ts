@@ -9,6 +9,7 @@ import {
   notificationsResponseSchema,
   okResponseSchema,
   passwordChangeRequestSchema,
+  presencePrivacyRequestSchema,
   resetPasswordDoRequestSchema,
   resetPasswordRequestSchema,
   signupRequestSchema,
@@ -87,6 +88,7 @@ import {
 } from "./profiles.ts";
 import { settingsQuerySchema, settingsResponseSchema } from "./settings.ts";
 import { companyInfoResponseSchema, interestsResponseSchema, regionsResponseSchema } from "./site.ts";
+import { visitorsQuerySchema, visitorsResponseSchema } from "./visits.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -238,6 +240,13 @@ export const ENDPOINTS = {
     body: invisibleRequestSchema,
     response: userResponseSchema,
   }),
+  presencePrivacy: endpoint({
+    method: "PUT",
+    path: "/api/presence-privacy.php",
+    auth: "member",
+    body: presencePrivacyRequestSchema,
+    response: userResponseSchema,
+  }),
   notifications: endpoint({
     method: "GET",
     path: "/api/notifications.php",
@@ -379,6 +388,15 @@ export const ENDPOINTS = {
     auth: "member",
     query: gifsQuerySchema,
     response: gifsResponseSchema,
+  }),
+
+  // Profile visitors (issue #29): identities for premium members only, the count for everyone.
+  visitors: endpoint({
+    method: "GET",
+    path: "/api/visitors.php",
+    auth: "member",
+    query: visitorsQuerySchema,
+    response: visitorsResponseSchema,
   }),
 
   // Likes, matches and the swipe game

@@ -34,4 +34,5 @@ export * from "./staff-moderation.ts";
 export * from "./staff-reports.ts";
 export * from "./staff-settings.ts";
 export * from "./staff-support.ts";
+export * from "./visits.ts";
 export * from "./ws.ts";

@@ -17,6 +17,8 @@ export interface MemberContext {
   /** The interface language saved on the account. */
   locale: LocaleCode;
   invisible: boolean;
+  /** Issue #29: hides their online status and last activity, and so sees no one's. */
+  hidePresence: boolean;
   signupDate: Date;
   notificationsDisabled: DisabledNotification[];
   /** Whether the member agreed to promotional e-mails (off until they switch the category on). */

@@ -5,7 +5,7 @@ import { INTEREST_KEYS } from "./interests.ts";
 import { likeStateSchema } from "./likes.ts";
 import { BODY_TYPES, distanceSchema, EYE_COLORS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES } from "./profiles.ts";
 import { countryCodeSchema } from "./settings.ts";
-import { teaserProfileSchema } from "./site.ts";
+import { presenceLabelSchema, teaserProfileSchema } from "./site.ts";
 
 /** Results per page of GET /api/members.php. */
 export const SEARCH_PAGE_SIZE = 24;
@@ -70,6 +70,8 @@ export const memberResponseSchema = z.object({
   blocked: z.boolean(),
   /** The like between the asker and this member (spec §4); "none" for visitors and one's own profile. */
   like: likeStateSchema,
+  /** Issue #29: how lately the member was around (null for visitors, and where hidden). */
+  presence: presenceLabelSchema.optional(),
 });
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
 export const memberQuerySchema = z.object({ id: idQueryValueSchema });

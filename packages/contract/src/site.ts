@@ -42,6 +42,15 @@ export type Region = z.infer<typeof regionSchema>;
 export type RegionsResponse = z.infer<typeof regionsResponseSchema>;
 
 /** A profile as the logged-out home page's teaser shows it: nothing a visitor may not see. */
+/**
+ * Issue #29: how lately a member was around, never an exact time: "online" (looking at the site now),
+ * "today" (last active within 24 hours), "week" (within 7 days). Null: longer ago, unknown, or hidden
+ * (the member hides it or is invisible, or the asker hides their own: hiding is mutual).
+ */
+export const PRESENCE_LABELS = ["online", "today", "week"] as const;
+export const presenceLabelSchema = z.enum(PRESENCE_LABELS).nullable();
+export type PresenceLabel = z.infer<typeof presenceLabelSchema>;
+
 export const teaserProfileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -52,6 +61,8 @@ export const teaserProfileSchema = z.object({
   main_image: z.object({ thumb_url: z.string(), status: z.enum(["pending", "active", "rejected"]) }).nullable(),
   /** How far from the asker, bucketed; null for visitors or when either city is unknown. */
   distance: distanceSchema.nullable(),
+  /** Issue #29: the presence label, where the list shows one (the search; absent elsewhere). */
+  presence: presenceLabelSchema.optional(),
 });
 export type TeaserProfile = z.infer<typeof teaserProfileSchema>;
 export const teaserResponseSchema = z.object({ profiles: z.array(teaserProfileSchema) });

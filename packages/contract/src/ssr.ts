@@ -5,6 +5,7 @@ import type { BanNotice } from "./moderation.ts";
 import type { Settings } from "./settings.ts";
 import type { CompanyInfo, TeaserProfile } from "./site.ts";
 import type { StaffContext } from "./staff.ts";
+import type { VisitorsResponse } from "./visits.ts";
 
 /**
  * What the Fastify process hands to the server-rendered web app for one request (React Router's load
@@ -41,6 +42,8 @@ export interface SsrServices {
   searchMembers(query: MemberSearchQuery): Promise<MemberSearchResponse | null>;
   /** Suggestions for the logged-in member (null for visitors). */
   matchFinder(): Promise<MatchFinderResponse | null>;
+  /** Issue #29: a page of the logged-in member's profile visitors (GET /api/visitors.php); null for visitors. */
+  visitors(page: number): Promise<VisitorsResponse | null>;
   /**
    * The centre of a named city of a country (public gazetteer data, never a member's own position),
    * for the map lander; null when the city is not known.

@@ -30,9 +30,14 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
       <PageTitle title={title} />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h2 mb-0">{title}</h1>
-        <Link to="/swipe-game" className="btn btn-outline-primary">
-          <FormattedMessage id="likes.swipe_cta" />
-        </Link>
+        <div className="d-flex flex-wrap gap-2">
+          <Link to="/visitors" className="btn btn-outline-primary">
+            <FormattedMessage id="nav.visitors" />
+          </Link>
+          <Link to="/swipe-game" className="btn btn-outline-primary">
+            <FormattedMessage id="likes.swipe_cta" />
+          </Link>
+        </div>
       </div>
       <LikesOverview type={loaderData.type} page={loaderData.page} />
     </section>

@@ -102,6 +102,7 @@ function MemberPage({
   title,
   blocked,
   like,
+  presence,
 }: Extract<Route.ComponentProps["loaderData"], { kind: "profile" }>) {
   const intl = useIntl();
   const root = useRootData();
@@ -119,6 +120,7 @@ function MemberPage({
         fictionalIcon={root?.settings.fictional_icon ?? "masks"}
         fictionalWarning={root?.settings.fictional_warning ?? ""}
         notes={root?.settings.visible_profile_notes}
+        presence={presence}
         actions={
           !user ? (
             <>

@@ -42,6 +42,7 @@ function context(notice: BanNotice | null = null) {
     member: async () => null,
     cityCentre: async () => null,
     matchFinder: async () => null,
+    visitors: async () => null,
     searchMembers: async () => null,
   } satisfies SsrServices;
   return createLoadContext(fake);

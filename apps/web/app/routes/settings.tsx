@@ -4,7 +4,7 @@ import { DataExportSettings } from "../features/account/data-export";
 import { DeleteAccountSettings } from "../features/account/delete-account";
 import { EmailSettings } from "../features/account/mail-change-form";
 import { PasswordSettings } from "../features/account/password-settings";
-import { InvisibleSettings, LanguageSettings } from "../features/account/preference-settings";
+import { InvisibleSettings, LanguageSettings, PresenceSettings } from "../features/account/preference-settings";
 import { BlockedMembersSettings } from "../features/blocks/blocked-members";
 import { useMember } from "../lib/member";
 import { useRootData } from "../lib/root-data";
@@ -33,6 +33,7 @@ export default function Settings() {
       <PasswordSettings email={user.email} />
       <LanguageSettings current={root?.locale ?? user.language} />
       <InvisibleSettings user={user} />
+      <PresenceSettings user={user} />
       <SettingsSection name="notifications" titleId="settings.notifications_title">
         <p>
           <FormattedMessage id="settings.notifications_body" />

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { useRootData } from "../lib/root-data";
 import { DistanceText } from "./distance";
 import { FictionalIcon } from "./fictional-icon";
+import { PresenceLabel } from "./presence-label";
 
 /**
  * A member's photo card linking to the profile (home teaser, members list, signup matches). `priority`:
@@ -53,6 +54,11 @@ export function ProfileCard({
               values={{ age: profile.age, city: profile.city }}
             />
           </p>
+          {profile.presence ? (
+            <p className="card-text small mb-0">
+              <PresenceLabel presence={profile.presence} />
+            </p>
+          ) : null}
           {profile.distance ? (
             <p className="card-text small mb-0 opacity-75">
               <DistanceText distance={profile.distance} />

@@ -170,6 +170,9 @@ export function MemberNav({ member, onLogout }: { member: NavMember; onLogout: (
             <Dropdown.Item as={Link} to="/profile">
               <FormattedMessage id="nav.my_profile" />
             </Dropdown.Item>
+            <Dropdown.Item as={Link} to="/visitors">
+              <FormattedMessage id="nav.visitors" />
+            </Dropdown.Item>
             <Dropdown.Item as={Link} to="/settings">
               <FormattedMessage id="nav.settings" />
             </Dropdown.Item>

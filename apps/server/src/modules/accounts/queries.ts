@@ -30,6 +30,17 @@ function hiddenRule(u: { invisible: SQLWrapper; status: SQLWrapper; bannedUntil:
 }
 
 /**
+ * Issue #29: a condition on a user id column: that member's presence ("online", "active today", "active
+ * this week") may be shown, to others and, since hiding is mutual, to themself as an asker: they are not
+ * invisible and do not hide it. A probe of the small partial index users_presence_hidden. The search's
+ * "online now" filter uses it too, so a member who hides their status is never found as online.
+ */
+export function presenceShownCondition(userIdColumn: SQL): SQL {
+  const u = alias(users, "presence_hidden_user");
+  return sql`not exists (select 1 from ${users} as ${sql.identifier("presence_hidden_user")} where ${u.id} = ${userIdColumn} and (${u.invisible} or ${u.hidePresence}))`;
+}
+
+/**
  * A condition on a user id column: that member has not confirmed their e-mail address yet (and is not
  * hidden: invisible or banned): chat shows their conversations to the other member, who cannot reply yet (spec §6).
  */
@@ -97,6 +108,7 @@ const memberUserColumns = {
   email: users.email,
   language: users.language,
   invisible: users.invisible,
+  hidePresence: users.hidePresence,
   signupDate: users.signupDate,
   notificationsDisabled: users.notificationsDisabled,
   promotionsConsentAt: users.promotionsConsentAt,

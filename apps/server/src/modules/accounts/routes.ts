@@ -269,6 +269,11 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     return answer(await changed(request, member));
   });
 
+  handle(app, ENDPOINTS.presencePrivacy, async ({ request, member, body }) => {
+    await accounts.setHidePresence(member, body.hide_presence);
+    return answer(await changed(request, member));
+  });
+
   handle(app, ENDPOINTS.notifications, async ({ member }) => ({ notifications: accounts.notifications(member) }));
 
   handle(app, ENDPOINTS.saveNotifications, async ({ request, member, body }) => {

@@ -40,6 +40,11 @@ export const users = pgTable(
      */
     promotionsConsentAt: timestamp("promotions_consent_at", { withTimezone: true }),
     invisible: boolean("invisible").notNull().default(false),
+    /**
+     * Issue #29: the member hides their online status and last activity ("online", "active today",
+     * "active this week") from others, and in return sees no one's (presenceShownCondition).
+     */
+    hidePresence: boolean("hide_presence").notNull().default(false),
     fictional: boolean("fictional").notNull().default(false),
     signupDate: timestamp("signup_date", { withTimezone: true }).notNull().defaultNow(),
     deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
@@ -61,6 +66,8 @@ export const users = pgTable(
     index("users_email_prefix").on(sql`${t.email} collate "C"`),
     // The few members others may not see (visibleUserCondition): invisible, leaving, or banned.
     index("users_hidden").on(t.id).where(sql`${t.invisible} or ${t.status} = 'pending_deletion' or ${t.bannedUntil} is not null`),
+    // The few members whose presence others may not see (presenceShownCondition): invisible or hiding it.
+    index("users_presence_hidden").on(t.id).where(sql`${t.invisible} or ${t.hidePresence}`),
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
   ],
 );

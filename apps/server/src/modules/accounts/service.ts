@@ -224,6 +224,7 @@ export class AccountService {
       push_subscription: pushState,
       signup_date: member.signupDate.toISOString(),
       invisible: member.invisible,
+      hide_presence: member.hidePresence,
     };
   }
 
@@ -242,6 +243,7 @@ export class AccountService {
       credits: lent.credits,
       locale: isLocaleCode(user.language) ? user.language : "en",
       invisible: user.invisible,
+      hidePresence: user.hidePresence,
       signupDate: user.signupDate,
       notificationsDisabled: disabled.success ? disabled.data : [],
       promotionsConsent: user.promotionsConsentAt !== null,
@@ -713,6 +715,11 @@ export class AccountService {
     await updateUser(this.db, member.userId, { invisible });
   }
 
+  /** Issue #29: hide (or show again) the member's online status and last activity; hiding is mutual. */
+  async setHidePresence(member: MemberContext, hidePresence: boolean): Promise<void> {
+    await updateUser(this.db, member.userId, { hidePresence });
+  }
+
   /**
    * Spec §3's categories, each on unless switched off; promotions only with the member's consent (issue
    * #28): without it the category is off with no reason (nothing went wrong, the member never agreed).
@@ -814,6 +821,7 @@ export class AccountService {
           status: user.status,
           language: user.language,
           invisible: user.invisible,
+          hide_presence: user.hidePresence,
           signup_date: isoOrNull(user.signupDate),
           deletion_requested_at: isoOrNull(user.deletionRequestedAt),
           notifications: this.notifications({

@@ -1,4 +1,4 @@
-import { ENDPOINTS, LIMITS, type MemberContext, PHOTO_UPLOAD } from "@app/contract";
+import { ENDPOINTS, LIMITS, type MemberContext, type MemberResponse, PHOTO_UPLOAD } from "@app/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors.ts";
 import { handle } from "../../platform/http/endpoint.ts";
@@ -14,17 +14,25 @@ export interface ProfileRoutesOptions {
   profiles: ProfileService;
   photos: PhotoService;
   site: SiteService;
+  /**
+   * What the app adds once a member's profile was shown to `member` (issue #29: the presence label, and the
+   * visit the visits module records); modules that build on profiles, so composed by the app.
+   */
+  afterView?: (member: MemberContext | null, view: MemberResponse) => Promise<MemberResponse>;
 }
 
 /** Member views, and the member's own profile and photos (see the contract's endpoint table). */
-export async function profileRoutes(app: FastifyInstance, { profiles, photos, site }: ProfileRoutesOptions): Promise<void> {
+export async function profileRoutes(
+  app: FastifyInstance,
+  { profiles, photos, site, afterView }: ProfileRoutesOptions,
+): Promise<void> {
   const settingsOf = (request: FastifyRequest) => site.settingsFor(requestHost(request), requestLocale(request));
 
   // One member's profile, as the asker may see it (visitors too: profile pages are public).
   handle(app, ENDPOINTS.member, async ({ request, member, query }) => {
     const view = await profiles.memberView(query.id, await profiles.askerOf(member), await settingsOf(request));
     if (!view) throw new AppError("not_found");
-    return view;
+    return afterView ? afterView(member, view) : view;
   });
 
   handle(app, ENDPOINTS.ownProfile, async ({ member }) => ({ profile: await profiles.own(member.userId, photoLimitOf(member)) }));

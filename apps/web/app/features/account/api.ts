@@ -109,6 +109,12 @@ export async function setInvisible(invisible: boolean): Promise<User | null> {
   return user;
 }
 
+/** PUT /api/presence-privacy.php (issue #29): hide the online status and last activity. */
+export async function setHidePresence(hide: boolean): Promise<User | null> {
+  const { user } = await callEndpoint(ENDPOINTS.presencePrivacy, { body: { hide_presence: hide } });
+  return user;
+}
+
 /** GET /api/notifications.php: every category with its state and, when off, the reason. */
 export async function getNotifications() {
   const { notifications } = await callEndpoint(ENDPOINTS.notifications);

@@ -8,7 +8,7 @@ import { FormAlert } from "../../ui/form-alert";
 import { useSwitchLocale } from "../../ui/language-switcher";
 import { SelectField } from "../../ui/select-field";
 import { SettingsSection } from "../../ui/settings-section";
-import { setInvisible } from "./api";
+import { setHidePresence, setInvisible } from "./api";
 
 /** Settings section: the interface language (cookie and account, spec §4). */
 export function LanguageSettings({ current }: { current: LocaleCode }) {
@@ -36,43 +36,65 @@ export function LanguageSettings({ current }: { current: LocaleCode }) {
   );
 }
 
-/** Settings section: invisible mode (not shown in search and lists). */
-export function InvisibleSettings({ user }: { user: User }) {
+/** A settings switch that follows the click at once, saves it, and goes back if the server refuses. */
+function SavedSwitch({
+  name,
+  ids,
+  value,
+  save,
+}: {
+  name: "invisible" | "presence";
+  /** Message ids: the section's title, the switch's label and its hint. */
+  ids: { title: string; label: string; hint: string };
+  value: boolean;
+  save: (next: boolean) => Promise<User | null>;
+}) {
   const intl = useIntl();
   const { setUser } = useMember();
-  // The switch follows the click at once and goes back if the server refuses.
-  const [checked, setChecked] = useState(user.invisible);
+  const [checked, setChecked] = useState(value);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-  useEffect(() => setChecked(user.invisible), [user.invisible]);
-  const toggle = async (invisible: boolean) => {
-    setChecked(invisible);
+  useEffect(() => setChecked(value), [value]);
+  const toggle = async (next: boolean) => {
+    setChecked(next);
     setBusy(true);
     setError("");
     try {
-      const next = await setInvisible(invisible);
-      if (next) setUser(next);
+      const user = await save(next);
+      if (user) setUser(user);
     } catch (caught) {
-      setChecked(!invisible);
+      setChecked(!next);
       setError(errorMessage(caught, intl));
     }
     setBusy(false);
   };
   return (
-    <SettingsSection name="invisible" titleId="settings.invisible_title">
+    <SettingsSection name={name} titleId={ids.title}>
       <FormAlert>{error}</FormAlert>
       <Form.Check
         type="switch"
-        id="settings-invisible"
-        label={intl.formatMessage({ id: "settings.invisible_label" })}
+        id={`settings-${name}`}
+        label={intl.formatMessage({ id: ids.label })}
         checked={checked}
         disabled={busy}
         onChange={(event) => void toggle(event.target.checked)}
-        aria-describedby="settings-invisible-hint"
+        aria-describedby={`settings-${name}-hint`}
       />
-      <p id="settings-invisible-hint" className="form-text mb-0">
-        <FormattedMessage id="settings.invisible_hint" />
+      <p id={`settings-${name}-hint`} className="form-text mb-0">
+        <FormattedMessage id={ids.hint} />
       </p>
     </SettingsSection>
   );
+}
+
+/** Settings section: invisible mode (not shown in search and lists). */
+export function InvisibleSettings({ user }: { user: User }) {
+  const ids = { title: "settings.invisible_title", label: "settings.invisible_label", hint: "settings.invisible_hint" };
+  return <SavedSwitch name="invisible" ids={ids} value={user.invisible} save={setInvisible} />;
+}
+
+/** Settings section (issue #29): hide the online status and last activity; hiding is mutual. */
+export function PresenceSettings({ user }: { user: User }) {
+  const ids = { title: "settings.presence_title", label: "settings.presence_label", hint: "settings.presence_hint" };
+  return <SavedSwitch name="presence" ids={ids} value={user.hide_presence} save={setHidePresence} />;
 }

@@ -170,6 +170,7 @@ describe("signup form", () => {
       push_subscription: false,
       signup_date: "2026-06-15T00:00:00.000Z",
       invisible: false,
+      hide_presence: false,
     };
     vi.stubGlobal(
       "fetch",

@@ -15,6 +15,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     push_subscription: false,
     signup_date: "2026-01-01T00:00:00.000Z",
     invisible: false,
+    hide_presence: false,
     ...overrides,
   };
 }

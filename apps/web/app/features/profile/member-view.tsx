@@ -1,9 +1,10 @@
-import type { MemberProfile } from "@app/contract";
+import type { MemberProfile, PresenceLabel as PresenceLabelValue } from "@app/contract";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { type RegionsLoader, useRegions } from "../../lib/reference-data";
 import { DistanceText } from "../../ui/distance";
 import { FictionalIcon } from "../../ui/fictional-icon";
+import { PresenceLabel } from "../../ui/presence-label";
 import { MemberPhotos } from "./member-photos";
 import {
   BODY_TYPE_LABELS,
@@ -69,6 +70,8 @@ export interface MemberViewProps {
   notes?: Record<string, string>;
   /** What the asker can do here (the actions, or the visitors' login prompt). */
   actions?: ReactNode;
+  /** Issue #29: how lately the member was around, where the server shows it. */
+  presence?: PresenceLabelValue;
 }
 
 /**
@@ -76,7 +79,15 @@ export interface MemberViewProps {
  * the details the site shows (hidden fields arrive as null and are left out), interests and the
  * about text.
  */
-export function MemberView({ profile, loadRegions, fictionalIcon, fictionalWarning, notes = {}, actions }: MemberViewProps) {
+export function MemberView({
+  profile,
+  loadRegions,
+  fictionalIcon,
+  fictionalWarning,
+  notes = {},
+  actions,
+  presence,
+}: MemberViewProps) {
   const intl = useIntl();
   const subtitle = useMemberSubtitle(profile, loadRegions);
   const rows = details(profile).flatMap(({ valueId, ...row }) => (valueId ? [{ ...row, valueId }] : []));
@@ -92,6 +103,11 @@ export function MemberView({ profile, loadRegions, fictionalIcon, fictionalWarni
             {profile.fictional ? <FictionalIcon name={fictionalIcon} labelled className="ms-2 text-primary" /> : null}
           </h1>
           <p className="lead text-body-secondary mb-0">{subtitle}</p>
+          {presence ? (
+            <p className="mb-0">
+              <PresenceLabel presence={presence} />
+            </p>
+          ) : null}
           {profile.distance ? (
             <p className="text-body-secondary mb-0">
               <DistanceText distance={profile.distance} />

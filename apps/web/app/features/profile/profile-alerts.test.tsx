@@ -33,6 +33,7 @@ function user(withPhoto = false): User {
     push_subscription: false,
     signup_date: "2026-01-01T00:00:00.000Z",
     invisible: false,
+    hide_presence: false,
   };
 }
 

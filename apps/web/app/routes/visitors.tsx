@@ -1,0 +1,33 @@
+import { useIntl } from "react-intl";
+import { redirect } from "react-router";
+import { VisitorsList } from "../features/visits/visitors-list";
+import type { RouteHandle } from "../lib/route-handle";
+import { servicesContext } from "../server-context";
+import { PageTitle } from "../ui/page-title";
+import type { Route } from "./+types/visitors";
+
+/**
+ * /visitors (issue #29): who opened the member's profile, rendered on the server (GET /api/visitors.php
+ * asked in process); visitors (logged out) go to the login.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const requested = Number(new URL(request.url).searchParams.get("page"));
+  const page = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
+  const visitors = await context.get(servicesContext).visitors(page);
+  if (!visitors) throw redirect("/login");
+  return { visitors };
+}
+
+export const handle: RouteHandle = { backButton: true };
+
+export default function Visitors({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: "title.visitors" });
+  return (
+    <section className="container py-4">
+      <PageTitle title={title} />
+      <h1 className="h2 mb-3">{title}</h1>
+      <VisitorsList data={loaderData.visitors} />
+    </section>
+  );
+}
