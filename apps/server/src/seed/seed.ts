@@ -10,13 +10,15 @@ import { countSites, insertSiteWithCompany } from "../modules/site/queries.ts";
 import { SERVED_COUNTRIES } from "../modules/site/service.ts";
 import { seedsDemoAccounts } from "../platform/config.ts";
 import { SEED_LOCK } from "../platform/db/index.ts";
+import { giveDemoLife, givePremium } from "./demo-life.ts";
 import { portraitSvg } from "./portrait.ts";
 import { cachedPortrait } from "./portrait-cache.ts";
 
 /** The demo accounts the README lists. Their passwords are public: demo data only. */
 export const DEMO_ACCOUNTS = {
   free: { email: "free@example.com", password: "free-demo-2025", name: "Sam", paid: false, credits: 20 },
-  premium: { email: "premium@example.com", password: "premium-demo-2025", name: "Alex", paid: true, credits: 500 },
+  // Its 500 credits come from its paid order (DEMO_PURCHASE in demo-life.ts), not from a grant.
+  premium: { email: "premium@example.com", password: "premium-demo-2025", name: "Alex", paid: true, credits: 0 },
 } as const;
 
 /**
@@ -118,7 +120,8 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
   }
 
   // Their passwords are in the README: a public site gets them only when SEED_DEMO_ACCOUNTS asks.
-  for (const account of seedsDemoAccounts(services.config) ? Object.values(DEMO_ACCOUNTS) : []) {
+  const newDemoAccounts: Array<{ userId: number; kind: keyof typeof DEMO_ACCOUNTS }> = [];
+  for (const [kind, account] of seedsDemoAccounts(services.config) ? Object.entries(DEMO_ACCOUNTS) : []) {
     if (await services.accounts.findByEmail(account.email)) continue;
     const user = await services.accounts.create({
       email: account.email,
@@ -126,11 +129,11 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
       status: "active",
       language: "en",
     });
-    await db.transaction(async (tx) => {
-      await services.credits.change(tx, { userId: user.id, delta: account.credits, reason: "demo_grant" });
-      // Premium comes with a purchase (the payments module); the demo account is simply given it.
-      if (account.paid) await services.credits.grantPremium(tx, user.id);
-    });
+    if (account.credits > 0) {
+      await db.transaction((tx) =>
+        services.credits.change(tx, { userId: user.id, delta: account.credits, reason: "demo_grant" }),
+      );
+    }
     const home = services.location.coordinatesOf("NL", "NL-NH", "Amsterdam");
     await services.profiles.create({
       userId: user.id,
@@ -146,6 +149,9 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
       longitude: home?.lon ?? null,
       about: "",
     });
+    // Premium comes with a purchase: a paid order through the payments module (demo-life.ts).
+    if (account.paid) await givePremium(services, user.id);
+    newDemoAccounts.push({ userId: user.id, kind: kind as keyof typeof DEMO_ACCOUNTS });
     created = true;
   }
 
@@ -170,6 +176,9 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
     await createDemoMembers(services, have, options.profiles, options.log);
     created = true;
   }
+  // Once the fictional profiles exist: the new demo accounts' likes, matches and conversations.
+  for (const account of newDemoAccounts) await giveDemoLife(services, account.userId, account.kind);
+
   const [total] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(profiles)
