@@ -91,7 +91,7 @@ async function buyDemoBundle(services: Services, member: MemberContext): Promise
   );
   const row = await payments.get(member, created.payment_id);
   if (!row.providerId) return false;
-  await sandbox.complete(row.providerId, "paid");
+  await sandbox.complete(row.providerId, "paid", { notify: false });
   const change = await payments.sync(sandbox.name, row.providerId);
   return change?.payment.status === "paid";
 }
