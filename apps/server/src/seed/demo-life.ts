@@ -157,6 +157,7 @@ export async function giveDemoLife(services: Services, userId: number, kind: "fr
     }
     for (const admirer of rest.slice(0, FREE_LIFE.admirers)) await personaLikes(admirer);
     for (const liked of rest.slice(FREE_LIFE.admirers)) await services.likes.like(member, liked.profileId);
+    await todaysAutoLike(services, member, settings.countries);
     return;
   }
 
@@ -179,4 +180,17 @@ export async function giveDemoLife(services: Services, userId: number, kind: "fr
   for (const persona of admirers) await personaLikes(persona);
   if (writer) await personaWrites(writer, "writer:1", { text: PREMIUM_LIFE.writer });
   for (const persona of liked) await services.likes.like(member, persona.profileId);
+  await todaysAutoLike(services, member, settings.countries);
+}
+
+/**
+ * Spec §7's automatic like comes once a day to a member with a photo or a like of their own, which the
+ * demo accounts now have: the seed takes today's (one more like from a fictional profile, the likes
+ * module's choice), so that the first login meets the seeded life rather than a "New like" pop-up over
+ * it (and the browser tests that log in as the demo accounts find no pop-up in their way). From the
+ * next day on it comes as to anyone.
+ */
+async function todaysAutoLike(services: Services, member: MemberContext, countries: readonly string[]): Promise<void> {
+  const fresh = await services.accounts.memberOfUser(member.userId);
+  if (fresh) await services.likes.autoLike(fresh, countries);
 }
