@@ -1,8 +1,8 @@
 import { INTEREST_KEYS } from "@app/contract";
 import { and, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { Services } from "../app.ts";
 import { users } from "../modules/accounts/schema.ts";
+import type { EncodedPhoto } from "../modules/photos/index.ts";
 import type { NewPhoto } from "../modules/photos/queries.ts";
 import { bodyType, eyeColor, hairColor, profiles, relationshipStatus } from "../modules/profiles/schema.ts";
 import { DEMO_ABOUT, DEMO_CITIES, DEMO_COUNTRY_LANGUAGE, DEMO_FIRST_NAMES } from "../modules/site/data/demo-people.ts";
@@ -10,12 +10,15 @@ import { countSites, insertSiteWithCompany } from "../modules/site/queries.ts";
 import { SERVED_COUNTRIES } from "../modules/site/service.ts";
 import { seedsDemoAccounts } from "../platform/config.ts";
 import { SEED_LOCK } from "../platform/db/index.ts";
+import { giveDemoLife, givePremium } from "./demo-life.ts";
 import { portraitSvg } from "./portrait.ts";
+import { cachedPortrait } from "./portrait-cache.ts";
 
 /** The demo accounts the README lists. Their passwords are public: demo data only. */
 export const DEMO_ACCOUNTS = {
   free: { email: "free@example.com", password: "free-demo-2025", name: "Sam", paid: false, credits: 20 },
-  premium: { email: "premium@example.com", password: "premium-demo-2025", name: "Alex", paid: true, credits: 500 },
+  // Its 500 credits come from its paid order (DEMO_PURCHASE in demo-life.ts), not from a grant.
+  premium: { email: "premium@example.com", password: "premium-demo-2025", name: "Alex", paid: true, credits: 0 },
 } as const;
 
 /**
@@ -117,7 +120,8 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
   }
 
   // Their passwords are in the README: a public site gets them only when SEED_DEMO_ACCOUNTS asks.
-  for (const account of seedsDemoAccounts(services.config) ? Object.values(DEMO_ACCOUNTS) : []) {
+  const newDemoAccounts: Array<{ userId: number; kind: keyof typeof DEMO_ACCOUNTS }> = [];
+  for (const [kind, account] of seedsDemoAccounts(services.config) ? Object.entries(DEMO_ACCOUNTS) : []) {
     if (await services.accounts.findByEmail(account.email)) continue;
     const user = await services.accounts.create({
       email: account.email,
@@ -125,11 +129,11 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
       status: "active",
       language: "en",
     });
-    await db.transaction(async (tx) => {
-      await services.credits.change(tx, { userId: user.id, delta: account.credits, reason: "demo_grant" });
-      // Premium comes with a purchase (the payments module); the demo account is simply given it.
-      if (account.paid) await services.credits.grantPremium(tx, user.id);
-    });
+    if (account.credits > 0) {
+      await db.transaction((tx) =>
+        services.credits.change(tx, { userId: user.id, delta: account.credits, reason: "demo_grant" }),
+      );
+    }
     const home = services.location.coordinatesOf("NL", "NL-NH", "Amsterdam");
     await services.profiles.create({
       userId: user.id,
@@ -145,6 +149,9 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
       longitude: home?.lon ?? null,
       about: "",
     });
+    // Premium comes with a purchase: a paid order through the payments module (demo-life.ts).
+    if (account.paid) await givePremium(services, user.id);
+    newDemoAccounts.push({ userId: user.id, kind: kind as keyof typeof DEMO_ACCOUNTS });
     created = true;
   }
 
@@ -165,11 +172,13 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
 
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(eq(profiles.fictional, true));
   const have = existing?.n ?? 0;
-  for (let index = have; index < options.profiles; index++) {
-    await createDemoMember(services, index);
+  if (have < options.profiles) {
+    await createDemoMembers(services, have, options.profiles, options.log);
     created = true;
-    if (options.log && index > 0 && index % 100 === 0) options.log(`seeded ${index} demo profiles`);
   }
+  // Once the fictional profiles exist: the new demo accounts' likes, matches and conversations.
+  for (const account of newDemoAccounts) await giveDemoLife(services, account.userId, account.kind);
+
   const [total] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(profiles)
@@ -177,7 +186,33 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
   return { created, profiles: total?.n ?? 0 };
 }
 
-async function createDemoMember(services: Services, index: number): Promise<void> {
+/** How many demo members' photos are encoded ahead of the database work (they overlap). */
+const PHOTO_BATCH = 8;
+
+/** Creates demo members `from` … `to - 1`: each batch's photos encode while the previous batch is stored. */
+async function createDemoMembers(services: Services, from: number, to: number, log?: (msg: string) => void): Promise<void> {
+  const photosOf = (start: number) =>
+    Promise.all(
+      Array.from({ length: Math.max(0, Math.min(PHOTO_BATCH, to - start)) }, (_, offset) => {
+        const member = planDemoMember(start + offset);
+        return Promise.all(member.portraits.map((svg) => cachedPortrait(svg, (input) => services.photos.encode(input)))).then(
+          (encoded) => ({ member, encoded }),
+        );
+      }),
+    );
+  let next = from < to ? photosOf(from) : null;
+  for (let start = from; next; start += PHOTO_BATCH) {
+    const batch = await next;
+    next = start + PHOTO_BATCH < to ? photosOf(start + PHOTO_BATCH) : null;
+    for (const { member, encoded } of batch) {
+      await storeDemoMember(services, member, encoded);
+      if (log && member.index > 0 && member.index % 100 === 0) log(`seeded ${member.index} demo profiles`);
+    }
+  }
+}
+
+/** Demo member `index`, the same on every run (its own PRNG), and its portraits' SVGs. */
+function planDemoMember(index: number) {
   const rand = random(index + 1);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
   const country = SERVED_COUNTRIES[index % SERVED_COUNTRIES.length] as string;
@@ -194,17 +229,8 @@ async function createDemoMember(services: Services, index: number): Promise<void
   const interests = [...INTEREST_KEYS].sort(() => rand() - 0.5).slice(0, 3 + Math.floor(rand() * 5));
   const language = DEMO_COUNTRY_LANGUAGE[country] ?? "en";
   const name = pick(names);
-
-  const user = await services.accounts.create({
-    email: null,
-    passwordHash: null,
-    status: "active",
-    fictional: true,
-    language,
-    signupDate: new Date(Date.now() - Math.floor(rand() * 365) * 86_400_000),
-  });
-  const profile = await services.profiles.create({
-    userId: user.id,
+  const signupDate = new Date(Date.now() - Math.floor(rand() * 365) * 86_400_000);
+  const profile = {
     name,
     gender,
     sexuality,
@@ -221,16 +247,38 @@ async function createDemoMember(services: Services, index: number): Promise<void
     tattoos: rand() < 0.3,
     interests,
     about: pick(DEMO_ABOUT[language] ?? DEMO_ABOUT.en),
+  } as const;
+  const photoCount = 1 + Math.floor(rand() * 3);
+  const portraits = Array.from({ length: photoCount }, (_, variant) =>
+    portraitSvg({ seed: index, initial: name.charAt(0), hairColor: hair, gender, variant }),
+  );
+  return { index, language, signupDate, profile, portraits };
+}
+
+async function storeDemoMember(
+  services: Services,
+  member: ReturnType<typeof planDemoMember>,
+  encoded: EncodedPhoto[],
+): Promise<void> {
+  const user = await services.accounts.create({
+    email: null,
+    passwordHash: null,
+    status: "active",
+    fictional: true,
+    language: member.language,
+    signupDate: member.signupDate,
+  });
+  const profile = await services.profiles.create({
+    ...member.profile,
+    interests: [...member.profile.interests],
+    userId: user.id,
     fictional: true,
     createdAt: user.signupDate,
   });
-  const photoCount = 1 + Math.floor(rand() * 3);
   const rows: NewPhoto[] = [];
-  for (let variant = 0; variant < photoCount; variant++) {
-    const svg = portraitSvg({ seed: index, initial: name.charAt(0), hairColor: hair, gender, variant });
-    const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+  for (const [variant, photo] of encoded.entries()) {
     rows.push(
-      await services.photos.addFromBuffer(profile.id, jpeg, {
+      await services.photos.addEncoded(profile.id, photo, {
         isMain: variant === 0,
         status: "active",
         position: variant,

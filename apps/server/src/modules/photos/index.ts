@@ -1,3 +1,3 @@
 /** The photos module's public face: its service, and support's part of it (issue #27). */
-export { PhotoService } from "./service.ts";
+export { type EncodedPhoto, PHOTO_ENCODING, PhotoService } from "./service.ts";
 export { PhotoSupport, type SupportPhoto } from "./support.ts";

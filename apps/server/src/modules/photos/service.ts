@@ -63,6 +63,17 @@ export const IMAGE_WORK_CONCURRENCY = 2;
 
 export type { PhotoRow, ReviewQueueOptions };
 
+/** A profile photo's files as `encode` makes them. */
+export interface EncodedPhoto {
+  full: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+}
+
+/** What `encode` does, for caches of its output: change it whenever the sizes or the JPEG options change. */
+export const PHOTO_ENCODING = `v1:${JSON.stringify(PHOTO_SIZES)}:full-q82-mozjpeg:thumb-q78-mozjpeg`;
+
 export class PhotoService {
   /** Every sharp pipeline of this service (uploads and blurred copies) runs through this queue. */
   private readonly imageWork = pLimit(IMAGE_WORK_CONCURRENCY);
@@ -112,6 +123,15 @@ export class PhotoService {
     input: Buffer,
     options: { isMain: boolean; status: PhotoRow["status"]; position: number; private?: boolean },
   ): Promise<NewPhoto> {
+    return this.addEncoded(profileId, await this.encode(input), options);
+  }
+
+  /**
+   * A profile photo's two files as this module makes them (the full size within PHOTO_SIZES.full, the
+   * thumbnail cropped to PHOTO_SIZES.thumb, JPEG without metadata), from any image sharp reads (an
+   * SVG too). The seed caches them (seed/portrait-cache.ts), keyed with PHOTO_ENCODING.
+   */
+  async encode(input: Buffer): Promise<EncodedPhoto> {
     const { full, thumb } = await this.imageWork(async () => {
       const base = sharp(input, { limitInputPixels: PHOTO_UPLOAD.maxPixels }).rotate();
       return {
@@ -127,10 +147,19 @@ export class PhotoService {
           .toBuffer(),
       };
     });
+    return { full: full.data, thumb, width: full.info.width, height: full.info.height };
+  }
+
+  /** Stores files made by `encode` under new keys; answers the row to save (saveRows). */
+  async addEncoded(
+    profileId: number,
+    encoded: EncodedPhoto,
+    options: { isMain: boolean; status: PhotoRow["status"]; position: number; private?: boolean },
+  ): Promise<NewPhoto> {
     const filename = newKey("");
     const thumbFilename = newKey("-t");
-    await this.storage.put(filename, full.data, "image/jpeg");
-    await this.storage.put(thumbFilename, thumb, "image/jpeg");
+    await this.storage.put(filename, encoded.full, "image/jpeg");
+    await this.storage.put(thumbFilename, encoded.thumb, "image/jpeg");
     return {
       profileId,
       filename,
@@ -139,8 +168,8 @@ export class PhotoService {
       isMain: options.isMain,
       private: options.private ?? false,
       position: options.position,
-      width: full.info.width,
-      height: full.info.height,
+      width: encoded.width,
+      height: encoded.height,
     };
   }
 

@@ -169,9 +169,15 @@ export class SandboxProvider implements PaymentProvider {
 
   /**
    * The checkout page's choice: the payment's outcome (only while it is open or pending, as at a real
-   * provider). A paid "first" payment leaves a mandate. Answers the row after the change.
+   * provider). A paid "first" payment leaves a mandate. Answers the row after the change. `notify:
+   * false` sends no webhook: the caller records the outcome itself at once (the seed's demo order,
+   * made before the site listens, through PaymentService.sync).
    */
-  async complete(providerId: string, outcome: SandboxOutcome): Promise<SandboxPaymentRow | undefined> {
+  async complete(
+    providerId: string,
+    outcome: SandboxOutcome,
+    options: { notify?: boolean } = {},
+  ): Promise<SandboxPaymentRow | undefined> {
     const row = await this.find(providerId);
     if (!row) return undefined;
     if (row.status !== "open" && row.status !== "pending") return row;
@@ -188,7 +194,7 @@ export class SandboxProvider implements PaymentProvider {
       .set({ status: outcome, mandateId, updatedAt: sql`now()` })
       .where(eq(sandboxPayments.id, providerId))
       .returning();
-    if (updated && outcome !== "open") await this.notify(updated);
+    if (updated && outcome !== "open" && options.notify !== false) await this.notify(updated);
     return updated;
   }
 
