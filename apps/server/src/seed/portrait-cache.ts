@@ -20,7 +20,7 @@ export async function cachedPortrait(
   encode: (input: Buffer) => Promise<EncodedPhoto>,
   dir = PORTRAIT_CACHE_DIR,
 ): Promise<EncodedPhoto> {
-  const key = createHash("sha256").update(PHOTO_ENCODING).update("\0").update(svg).digest("hex");
+  const key = createHash("sha256").update(PHOTO_ENCODING(true)).update("\0").update(svg).digest("hex");
   const file = path.join(dir, `${key}.bin`);
   try {
     return unpack(await readFile(file));

@@ -195,9 +195,9 @@ async function createDemoMembers(services: Services, from: number, to: number, l
     Promise.all(
       Array.from({ length: Math.max(0, Math.min(PHOTO_BATCH, to - start)) }, (_, offset) => {
         const member = planDemoMember(start + offset);
-        return Promise.all(member.portraits.map((svg) => cachedPortrait(svg, (input) => services.photos.encode(input)))).then(
-          (encoded) => ({ member, encoded }),
-        );
+        return Promise.all(
+          member.portraits.map((svg) => cachedPortrait(svg, (input) => services.photos.encode(input, { fast: true }))),
+        ).then((encoded) => ({ member, encoded }));
       }),
     );
   let next = from < to ? photosOf(from) : null;
