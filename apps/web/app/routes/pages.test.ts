@@ -124,6 +124,13 @@ describe("fillPlaceholders", () => {
     );
   });
 
+  it("names the site with its domain only when the domain is a name (issue #29: not 'Amoria (127.0.0.1)')", () => {
+    expect(fillPlaceholders("{site}", values)).toBe("Amoria (amoria.example)");
+    expect(fillPlaceholders("{site}", pageValues(company, { ...settings, domain: "127.0.0.1" }, "en"))).toBe("Amoria");
+    expect(fillPlaceholders("{site}", pageValues(company, { ...settings, domain: "localhost:3000" }, "en"))).toBe("Amoria");
+    expect(fillPlaceholders("{site}", pageValues(company, { ...settings, domain: "[::1]" }, "en"))).toBe("Amoria");
+  });
+
   it("escapes HTML in the values", () => {
     expect(fillPlaceholders("{company_name}", { company_name: "A & B <i>" })).toBe("A &amp; B &lt;i&gt;");
   });

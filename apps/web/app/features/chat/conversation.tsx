@@ -19,7 +19,7 @@ import { ChatFooter } from "./chat-footer";
 import { IcebreakerModal } from "./icebreaker-modal";
 import { BackIcon } from "./icons";
 import { type Line, MessageList } from "./message-list";
-import { useOutbox } from "./use-outbox";
+import { outboxStorageKey, useOutbox } from "./use-outbox";
 
 /** Which conversation: an existing one, or the first message to a profile (`/members/{id}/chat`). */
 export type ConversationStart = { conversationId: number } | { profile: ChatProfile };
@@ -198,6 +198,7 @@ export function Conversation({
     onSent,
     onFailed: setProblem,
     reconnects,
+    storageKey: user && profile ? outboxStorageKey(user.id, profile.id) : null,
   });
 
   useServerEvent("chat.message", (event) => {
