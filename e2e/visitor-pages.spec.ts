@@ -17,7 +17,7 @@ test("a visitor's profile page has one call to action: sign up to meet them, wit
   await expect(main.getByRole("link", { name: message("en", "likes.login", { name }) })).toHaveCount(0);
   await expect(main.getByRole("button", { name: message("en", "member.action_message", { name }) })).toHaveCount(0);
   await expect(main.getByRole("button", { name: message("en", "member.action_gift", { name }) })).toHaveCount(0);
-  await expect(main.locator(".btn")).toHaveCount(1);
+  await expect(main.locator(".btn-primary, .btn-outline-primary")).toHaveCount(1);
   await expect(main.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
   await expectAccessible(page);
 });

@@ -26,6 +26,8 @@ function context(options: { user?: Partial<User>; member?: MemberResponse } = {}
     teaser: async () => [],
     member: async (id: number) => (id === 42 ? (options.member ?? anna) : id === 43 ? { blocked_by: "Bea" } : null),
     matchFinder: async () => null,
+    swipeCandidates: async () => null,
+    regionName: () => null,
     searchMembers: async () => null,
     cityCentre: async () => null,
   } satisfies SsrServices;

@@ -31,6 +31,8 @@ function services(options: { user?: Partial<User> | null; loggedOutSearch?: "all
     member: async (id: number) => (id === 42 ? anna : id === 43 ? { blocked_by: "Bea" } : null),
     cityCentre: async () => null,
     matchFinder: async () => null,
+    swipeCandidates: async () => null,
+    regionName: () => null,
     // The host decides the logged-out search rule (spec §4) and answers null where it hides the search.
     searchMembers: async (query: MemberSearchQuery) => {
       searches.push(query);

@@ -42,6 +42,8 @@ function context(notice: BanNotice | null = null) {
     member: async () => null,
     cityCentre: async () => null,
     matchFinder: async () => null,
+    swipeCandidates: async () => null,
+    regionName: () => null,
     searchMembers: async () => null,
   } satisfies SsrServices;
   return createLoadContext(fake);

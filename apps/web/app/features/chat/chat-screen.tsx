@@ -17,17 +17,19 @@ export function LoginToChat() {
   return (
     <>
       {root ? <TopNav siteName={root.settings.name} member={null} onLogout={() => undefined} /> : null}
-      <div className="container py-5 text-center" style={{ maxWidth: 520 }}>
-        <h1 className="h4 fw-normal mb-4">
-          <FormattedMessage id="chat.login_required" />
-        </h1>
-        <div className="d-flex justify-content-center gap-2">
-          <Link to="/login" className="btn btn-primary">
-            <FormattedMessage id="nav.login" />
-          </Link>
-          <Link to="/" className="btn btn-outline-secondary">
-            <FormattedMessage id="error.home_link" />
-          </Link>
+      <div className="container py-5" style={{ maxWidth: 520 }}>
+        <div className="card card-body text-center">
+          <h1 className="h4 fw-normal mb-4">
+            <FormattedMessage id="chat.login_required" />
+          </h1>
+          <div className="d-flex justify-content-center gap-2">
+            <Link to="/login" className="btn btn-primary">
+              <FormattedMessage id="nav.login" />
+            </Link>
+            <Link to="/" className="btn btn-outline-secondary">
+              <FormattedMessage id="error.home_link" />
+            </Link>
+          </div>
         </div>
       </div>
     </>

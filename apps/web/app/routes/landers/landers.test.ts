@@ -67,6 +67,8 @@ function services(user: User | null = null) {
     teaser: async () => MEMBERS,
     member: async () => null,
     matchFinder: async () => null,
+    swipeCandidates: async () => null,
+    regionName: () => null,
     cityCentre: async (country: string, city: string) => CITIES[`${country}:${city}`] ?? null,
     searchMembers: async (query: MemberSearchQuery) => {
       searches.push(query);
