@@ -1,6 +1,6 @@
-import { expect, expectAccessible, hydrated, message, skipEntryWarning, test } from "./fixtures";
+import { expect, expectAccessible, hydrated, message, newMember, skipEntryWarning, test } from "./fixtures";
 
-/** Issue #29: what a visitor meets on a profile, a chat address and the terms. */
+/** Issue #29: what a visitor meets on a profile, a chat address and the terms; what a page brings with it. */
 test.beforeEach(async ({ context }) => skipEntryWarning(context));
 
 test("a visitor's profile page has one call to action: sign up to meet them, with a login link beside it", async ({ page }) => {
@@ -34,4 +34,16 @@ test("the terms name the site without the test server's address", async ({ page 
   await page.goto("/pages/terms");
   await expect(page.getByRole("main")).toContainText("These terms apply to Amoria, a dating and chat site");
   await expect(page.getByRole("main")).not.toContainText("127.0.0.1");
+});
+
+test("the swipe game comes with the page: its first card is in the server's HTML, not a spinner", async ({ browser }) => {
+  const member = await newMember(browser, "Sam", { autoLike: false });
+  const html = await (await member.page.request.get("/swipe-game")).text();
+  const candidates = await (await member.page.request.get("/api/swipe.php")).json();
+  const first = candidates.profiles[0] as { name: string };
+  expect(html).toContain('class="swipe-card ');
+  expect(html).toContain(`id="swipe-name"`);
+  expect(html).toContain(first.name);
+  expect(html).not.toContain(message("en", "swipe.loading"));
+  await member.page.context().close();
 });

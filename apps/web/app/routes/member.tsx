@@ -76,7 +76,16 @@ function VisitorPrompt({ id, name }: { id: number; name: string }) {
             </Link>
           </div>
           <p className="small mb-0 mt-2">
-            <FormattedMessage id="member.visitor_login" values={{ link: (chunks) => <Link to="/login">{chunks}</Link> }} />
+            <FormattedMessage
+              id="member.visitor_login"
+              values={{
+                link: (chunks) => (
+                  <Link to="/login" className="text-decoration-underline">
+                    {chunks}
+                  </Link>
+                ),
+              }}
+            />
           </p>
         </>
       ) : (
