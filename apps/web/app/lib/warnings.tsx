@@ -11,9 +11,9 @@ export const WARNING_RANK = {
   activation: 1,
   disabledNotifications: 2,
   addPhotos: 3,
-  // The offer runs out within four hours of the signup; asking for push can wait until it has.
-  timeBonus: 4,
-  push: 5,
+  // A one-click question, gone once answered; the banner stays for the bonus's four hours.
+  push: 4,
+  timeBonus: 5,
 } as const;
 
 type Claims = { set(id: string, rank: number | null): void; ranks: ReadonlyMap<string, number> };
