@@ -12,6 +12,11 @@ test("a new member sees the time bonus count down, gets its popup, buys at 25% o
   const problems = watchConsole(page);
   // The popup waits 40 s in the members area; the test shortens the wait (time-bonus-modal.tsx).
   await page.context().addInitScript(() => window.localStorage.setItem("time-bonus-modal-delay-ms", "1500"));
+  // The alerts come one at a time (issue #29): the add-photos and push alerts, before the bonus, are dismissed already.
+  await page.context().addInitScript(() => {
+    window.localStorage.setItem("dismissed-add-photos", new Date().toISOString());
+    window.localStorage.setItem("dismissed-push-alert", new Date().toISOString());
+  });
 
   // The popup is for members without credits: the 20 of the signup go on two messages.
   const search = await (await page.request.get("/api/members.php")).json();

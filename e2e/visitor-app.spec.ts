@@ -69,6 +69,14 @@ test("pointing at the signup button loads the app; a click before it is here ope
   const signup = page.getByRole("link", { name: message("en", "home.cta_signup") });
   await signup.click();
   await expect(signup).toHaveAttribute("aria-busy", "true");
+  // The visitor sees at once that the click was taken (issue #29): a spinner in the button, while the
+  // app is still held back (a cursor alone says nothing on a phone).
+  const spinner = await signup.evaluate((element) => {
+    const after = getComputedStyle(element, "::after");
+    return { content: after.content, animation: after.animationName, width: after.width };
+  });
+  expect(spinner).toEqual({ content: '""', animation: "spinner-border", width: expect.stringMatching(/^[1-9]/) });
+  await page.screenshot({ path: path.join(shots, "home-signup-held.png") });
   // Held, not followed: the modal's link stays on the home page.
   await expect(page).toHaveURL(/\/$/);
   release();

@@ -77,6 +77,9 @@ export function ssrServices(
       },
       matchFinder: async () => ((await memberOf(request)) ? answerOf(request, ENDPOINTS.matchFinder) : null),
       visitors: async (page) => ((await memberOf(request)) ? answerOf(request, ENDPOINTS.visitors, { page }) : null),
+      regionName: (country, code) =>
+        site.regions()[country as keyof ReturnType<SiteService["regions"]>]?.find((region) => region.code === code)?.name ?? null,
+      swipeCandidates: async () => ((await memberOf(request)) ? answerOf(request, ENDPOINTS.swipeCandidates, {}) : null),
       cityCentre: async (country, city) => location.coordinatesOf(country, null, city),
       searchMembers: async (query) => {
         try {

@@ -135,8 +135,26 @@ export const chatTotalsSchema = z.object({
 });
 export type ChatTotals = z.infer<typeof chatTotalsSchema>;
 
+/**
+ * Spec §6: a free member writes in at most LIMITS.freeConversations conversations. `written_to`: the
+ * profiles whose conversations the member has written in (deleted ones count too, as for the send);
+ * a first message to anyone else is refused once there are `max`. Null: no limit (a premium member).
+ * The web says so before the member types (issue #29): `mayWriteTo`.
+ */
+export const conversationLimitSchema = z.object({ max: z.number().int(), written_to: z.array(z.number().int()) }).nullable();
+export type ConversationLimit = z.infer<typeof conversationLimitSchema>;
+
+/** Whether a send to `profileId` is within the free conversation limit (the server checks it again). */
+export function mayWriteTo(limit: ConversationLimit, profileId: number): boolean {
+  return limit === null || limit.written_to.includes(profileId) || limit.written_to.length < limit.max;
+}
+
 /** GET /api/chats.php. */
-export const chatsResponseSchema = z.object({ chats: z.array(chatListEntrySchema), totals: chatTotalsSchema });
+export const chatsResponseSchema = z.object({
+  chats: z.array(chatListEntrySchema),
+  totals: chatTotalsSchema,
+  conversation_limit: conversationLimitSchema,
+});
 export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
 
 /**

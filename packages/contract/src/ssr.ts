@@ -1,4 +1,5 @@
 import type { User } from "./accounts.ts";
+import type { SwipeResponse } from "./likes.ts";
 import type { LocaleCode } from "./locales.ts";
 import type { MatchFinderResponse, MemberResponse, MemberSearchQuery, MemberSearchResponse } from "./members.ts";
 import type { BanNotice } from "./moderation.ts";
@@ -44,6 +45,13 @@ export interface SsrServices {
   matchFinder(): Promise<MatchFinderResponse | null>;
   /** Issue #29: a page of the logged-in member's profile visitors (GET /api/visitors.php); null for visitors. */
   visitors(page: number): Promise<VisitorsResponse | null>;
+  /**
+   * The swipe game's candidates and the day's status for the logged-in member (GET /api/swipe.php
+   * without the browser's time zone); null for visitors. The page renders the game with them.
+   */
+  swipeCandidates(): Promise<SwipeResponse | null>;
+  /** The name of a region of a served country (GET /api/regions.php's), null when there is none such. */
+  regionName(country: string, code: string): string | null;
   /**
    * The centre of a named city of a country (public gazetteer data, never a member's own position),
    * for the map lander; null when the city is not known.

@@ -7,6 +7,7 @@ import { useBadgeCounts } from "../lib/badges";
 import { useMember } from "../lib/member";
 import { useRootData } from "../lib/root-data";
 import { useRouteFlag } from "../lib/route-handle";
+import { WarningsProvider } from "../lib/warnings";
 import { EntryWarning } from "../ui/entry-warning";
 import { ErrorPage } from "../ui/error-page";
 import { Footer } from "../ui/footer";
@@ -32,7 +33,7 @@ export function DefaultChrome({ children }: { children: ReactNode }) {
   const hideEntryWarning = useRouteFlag("hideEntryWarning");
   if (!root) return <main className="app-main">{children}</main>;
   return (
-    <>
+    <WarningsProvider>
       <a href="#main" className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-white">
         <FormattedMessage id="nav.skip" />
       </a>
@@ -57,7 +58,7 @@ export function DefaultChrome({ children }: { children: ReactNode }) {
         </Suspense>
       ) : null}
       <EntryWarning settings={root.settings} loggedIn={user !== null} hidden={hideEntryWarning} />
-    </>
+    </WarningsProvider>
   );
 }
 

@@ -27,6 +27,8 @@ function context(options: { user?: Partial<User>; member?: MemberResponse } = {}
     member: async (id: number) => (id === 42 ? (options.member ?? anna) : id === 43 ? { blocked_by: "Bea" } : null),
     matchFinder: async () => null,
     visitors: async () => null,
+    swipeCandidates: async () => null,
+    regionName: () => null,
     searchMembers: async () => null,
     cityCentre: async () => null,
   } satisfies SsrServices;

@@ -32,6 +32,8 @@ function services(options: { user?: Partial<User> | null; loggedOutSearch?: "all
     cityCentre: async () => null,
     matchFinder: async () => null,
     visitors: async () => null,
+    swipeCandidates: async () => null,
+    regionName: () => null,
     // The host decides the logged-out search rule (spec §4) and answers null where it hides the search.
     searchMembers: async (query: MemberSearchQuery) => {
       searches.push(query);

@@ -1,9 +1,11 @@
-import { parseIdParam, signupsEnabled } from "@app/contract";
+import { mayWriteTo, parseIdParam, signupsEnabled } from "@app/contract";
+import { useQuery } from "@tanstack/react-query";
 import { createIntl, FormattedMessage, useIntl } from "react-intl";
 import { data, Link, useRevalidator } from "react-router";
 import { BlockActions } from "../features/blocks/block-actions";
+import { chatsQuery } from "../features/chat/api";
 import { LikeActions, LoginToLike } from "../features/likes/like-actions";
-import { ContactActions, LoginToContact } from "../features/profile/contact-actions";
+import { ContactActions } from "../features/profile/contact-actions";
 import { MemberView } from "../features/profile/member-view";
 import { ReportProfile } from "../features/reports/report-dialog";
 import { getRegions } from "../features/site/api";
@@ -52,25 +54,47 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-/** Visitors may look, but chatting, liking and gifts need an account (spec §6). */
+/**
+ * Visitors may look, but chatting, liking and gifts need an account (spec §6). One call to action
+ * (issue #29: the like, message and gift buttons each opened a login prompt of their own beside this
+ * box): signing up, to meet this member, where signups are open; logging in for those who have an
+ * account is a plain link under it. Where signups are closed, logging in is the one button.
+ */
 function VisitorPrompt({ id, name }: { id: number; name: string }) {
   const root = useRootData();
   const canSignup = root ? signupsEnabled(root.settings, root.hasTrafficSource) : false;
   return (
     <div className="card card-body bg-body-secondary border-0 mb-4">
       <p className="mb-2">
-        <FormattedMessage id="member.visitor_prompt" values={{ name }} />
+        <FormattedMessage id={canSignup ? "member.visitor_signup_prompt" : "member.visitor_prompt"} values={{ name }} />
       </p>
-      <div className="d-flex flex-wrap gap-2">
-        <Link to="/login" className="btn btn-primary">
-          <FormattedMessage id="nav.login" />
-        </Link>
-        {canSignup ? (
-          <Link to={`/members/${id}/signup`} className="btn btn-outline-primary">
-            <FormattedMessage id="home.cta_signup" />
+      {canSignup ? (
+        <>
+          <div>
+            <Link to={`/members/${id}/signup`} className="btn btn-primary">
+              <FormattedMessage id="member.visitor_signup" values={{ name }} />
+            </Link>
+          </div>
+          <p className="small mb-0 mt-2">
+            <FormattedMessage
+              id="member.visitor_login"
+              values={{
+                link: (chunks) => (
+                  <Link to="/login" className="text-decoration-underline">
+                    {chunks}
+                  </Link>
+                ),
+              }}
+            />
+          </p>
+        </>
+      ) : (
+        <div>
+          <Link to="/login" className="btn btn-primary">
+            <FormattedMessage id="nav.login" />
           </Link>
-        ) : null}
-      </div>
+        </div>
+      )}
     </div>
   );
 }
@@ -109,6 +133,9 @@ function MemberPage({
   const { user } = useMember();
   const revalidator = useRevalidator();
   const own = user?.profile?.id === profile.id;
+  // Spec §6: a free member past the conversation limit learns it here, not after typing (issue #29).
+  const chats = useQuery({ ...chatsQuery, enabled: user !== null && !own });
+  const limitReached = chats.data ? !mayWriteTo(chats.data.conversation_limit, profile.id) : false;
   return (
     <div className="profile-view py-4">
       <PageTitle title={title} />
@@ -124,14 +151,13 @@ function MemberPage({
         actions={
           !user ? (
             <>
-              <LoginToLike name={profile.name} />
-              <LoginToContact profile={profile} />
               <VisitorPrompt id={profile.id} name={profile.name} />
+              <LoginToLike name={profile.name} button={false} />
             </>
           ) : own ? null : (
             <>
               {/* A block deletes the likes both ways, and no like reaches a member one has blocked. */}
-              {blocked ? null : <ContactActions profile={profile} />}
+              {blocked ? null : <ContactActions profile={profile} limitReached={limitReached} />}
               {blocked ? null : <LikeActions profile={profile} state={like} />}
               <BlockActions profile={profile} blocked={blocked} onChange={() => revalidator.revalidate()} />
               <ReportProfile profile={profile} />

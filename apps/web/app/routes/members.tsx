@@ -26,7 +26,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = searchQueryFrom(new URL(request.url).searchParams, user?.profile ?? null);
   // The server decides whether a visitor may search (spec §4); a hidden search sends no profile.
   const result = await services.searchMembers(query);
-  return result ? { visible: true as const, query, result } : { visible: false as const };
+  // The chosen region by its name from the first paint (issue #29: "NL-NH" until the regions loaded).
+  const regionName = query.country && query.countryregion ? services.regionName(query.country, query.countryregion) : null;
+  return result ? { visible: true as const, query, result, regionName } : { visible: false as const };
 }
 
 export default function Members({ loaderData }: Route.ComponentProps) {
@@ -54,6 +56,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           <Suspense fallback={null}>
             <SearchForm
               query={loaderData.query}
+              regionName={loaderData.regionName}
               countries={root?.settings.countries ?? []}
               fields={root?.settings.search_fields ?? []}
               loadRegions={loadRegions}

@@ -43,6 +43,8 @@ function context(notice: BanNotice | null = null) {
     cityCentre: async () => null,
     matchFinder: async () => null,
     visitors: async () => null,
+    swipeCandidates: async () => null,
+    regionName: () => null,
     searchMembers: async () => null,
   } satisfies SsrServices;
   return createLoadContext(fake);
@@ -123,6 +125,13 @@ describe("fillPlaceholders", () => {
     expect(fillPlaceholders("{site_name} ({domain}), {refund_days} dagen, {kvk}, {oops}", values)).toBe(
       "Amoria (amoria.example), 14 dagen, 12345678, {oops}",
     );
+  });
+
+  it("names the site with its domain only when the domain is a name (issue #29: not 'Amoria (127.0.0.1)')", () => {
+    expect(fillPlaceholders("{site}", values)).toBe("Amoria (amoria.example)");
+    expect(fillPlaceholders("{site}", pageValues(company, { ...settings, domain: "127.0.0.1" }, "en"))).toBe("Amoria");
+    expect(fillPlaceholders("{site}", pageValues(company, { ...settings, domain: "localhost:3000" }, "en"))).toBe("Amoria");
+    expect(fillPlaceholders("{site}", pageValues(company, { ...settings, domain: "[::1]" }, "en"))).toBe("Amoria");
   });
 
   it("escapes HTML in the values", () => {

@@ -5,13 +5,19 @@ import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/swipe-game";
 
-/** /swipe-game (spec §2): members only; visitors go to the login. */
+/**
+ * /swipe-game (spec §2): members only; visitors go to the login. The first candidates come with the
+ * page (issue #29: a spinner after the page had loaded), unless the day's limit is reached: that
+ * message names the reset time in the browser's own time zone, which the server does not know.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  if (!(await context.get(servicesContext).currentUser())) throw redirect("/login");
-  return null;
+  const services = context.get(servicesContext);
+  if (!(await services.currentUser())) throw redirect("/login");
+  const game = await services.swipeCandidates();
+  return { game: game && game.status.limit === null ? game : null };
 }
 
-export default function SwipeGamePage() {
+export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
   const title = intl.formatMessage({ id: "title.swipe_game" });
   return (
@@ -21,7 +27,7 @@ export default function SwipeGamePage() {
       <p className="text-body-secondary text-center mx-auto swipe-intro">
         <FormattedMessage id="swipe.intro" />
       </p>
-      <SwipeGame />
+      <SwipeGame initial={loaderData.game} />
     </section>
   );
 }

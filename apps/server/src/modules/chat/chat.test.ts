@@ -8,6 +8,7 @@ import {
   chatsResponseSchema,
   LIMITS,
   type MemberEvent,
+  mayWriteTo,
   messageResponseSchema,
 } from "@app/contract";
 import { sql } from "drizzle-orm";
@@ -205,8 +206,14 @@ describe("text chat", () => {
   it("free members write in at most 2 conversations; premium members in more", async () => {
     const free = await member({ gender: "female", credits: 100 });
     const men = [await member({ gender: "male" }), await member({ gender: "male" }), await member({ gender: "male" })] as const;
+    expect((await chats(free.client)).conversation_limit).toEqual({ max: 2, written_to: [] });
     await send(free.client, { profile_id: men[0].profileId });
     await send(free.client, { profile_id: men[1].profileId });
+    // The list says so before a third first message is typed (issue #29): the two written to, of 2.
+    const limit = (await chats(free.client)).conversation_limit;
+    expect(limit).toEqual({ max: 2, written_to: [men[0].profileId, men[1].profileId].sort((a, b) => a - b) });
+    expect(mayWriteTo(limit, men[0].profileId)).toBe(true);
+    expect(mayWriteTo(limit, men[2].profileId)).toBe(false);
     // The existing two go on.
     await send(free.client, { profile_id: men[0].profileId });
     const refused = await post(free.client, { profile_id: men[2].profileId });
@@ -224,6 +231,7 @@ describe("text chat", () => {
     const premium = await member({ gender: "female", paid: true, credits: 100 });
     for (const man of men) await send(premium.client, { profile_id: man.profileId });
     expect((await chats(premium.client)).chats).toHaveLength(3);
+    expect((await chats(premium.client)).conversation_limit).toBeNull();
   });
 
   it("two first messages at once cannot both pass a free member's limit", async () => {

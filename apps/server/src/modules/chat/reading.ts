@@ -5,10 +5,12 @@ import {
   type ChatProfile,
   type ChatResponse,
   type ChatsResponse,
+  LIMITS,
   type MemberContext,
   type MessageKind,
   type SendCosts,
 } from "@app/contract";
+import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { MemberEvents, PendingDelivery } from "../../platform/member-events.ts";
@@ -131,7 +133,7 @@ export class ChatReading {
   async list(member: Member): Promise<ChatsResponse> {
     const me = member.profileId;
     const { audience } = this;
-    const [rows, newLikes, meUnconfirmed] = await Promise.all([
+    const [rows, newLikes, meUnconfirmed, [limit]] = await Promise.all([
       rowsOf<ChatListRow & { other_unconfirmed: boolean }>(
         this.db,
         chatListStatement(
@@ -146,6 +148,13 @@ export class ChatReading {
       ),
       this.likes.newLikes(me),
       audience.isUnconfirmed(this.db, me),
+      // The free conversation limit as the send checks it (chat_within_free_limit).
+      rowsOf<{ paid: boolean; written_to: number[] }>(
+        this.db,
+        sql`select credits_paid(${member.userId}::int) as "paid",
+                   coalesce(array(select x."other_id" from "conversation_members" x
+                                  where x."profile_id" = ${me}::int and x."wrote" order by x."other_id"), '{}') as "written_to"`,
+      ),
     ]);
     const thumbs = await this.thumbs(rows.map((row) => Number(row.other_id)));
     const chats: ChatListEntry[] = rows.map((row) => ({
@@ -171,6 +180,9 @@ export class ChatReading {
         unread_messages: chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0),
         new_likes: newLikes,
       },
+      conversation_limit: limit?.paid
+        ? null
+        : { max: LIMITS.freeConversations, written_to: (limit?.written_to ?? []).map(Number) },
     };
   }
 

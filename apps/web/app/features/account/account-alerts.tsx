@@ -8,6 +8,7 @@ import { useHydrated } from "../../lib/display-mode";
 import { useSmartphone } from "../../lib/media";
 import { useMember } from "../../lib/member";
 import { onPath } from "../../lib/paths";
+import { useWarningSlot, WARNING_RANK } from "../../lib/warnings";
 import { BusyButton } from "../../ui/busy-button";
 import { type DevicePushState, pushCapable, subscribePush, useDevicePushState } from "./push";
 import { ResendActivationButton } from "./signup-steps";
@@ -97,6 +98,19 @@ export function AccountAlerts({ pushPublicKey = null }: { pushPublicKey?: string
       push: dismissedAt(DISMISSAL_KEYS.push) !== null,
     });
   }, []);
+  const pathname = location.pathname;
+  const params = new URLSearchParams(location.search);
+  const activation = showActivationReminder(user, pathname);
+  const asModal = activation && smartphone && params.has(SIGNUP_COMPLETE_PARAM);
+  const pushWanted =
+    !dismissed.push && showPushAlert({ user, pathname, publicKey: pushPublicKey, capable: pushCapable(), device });
+  // One at a time, most important first (lib/warnings.ts); nothing before hydration (below).
+  const activationShown = useWarningSlot(WARNING_RANK.activation, hydrated && activation && (asModal || !dismissed.activation));
+  const notificationsShown = useWarningSlot(
+    WARNING_RANK.disabledNotifications,
+    hydrated && showDisabledNotificationsAlert(user, pathname) && !dismissed.notifications,
+  );
+  const pushShown = useWarningSlot(WARNING_RANK.push, hydrated && pushWanted);
   // Dismissals live in this browser's storage: nothing shows before hydration, so the server and the
   // first client render agree.
   if (!hydrated || !user) return null;
@@ -106,13 +120,6 @@ export function AccountAlerts({ pushPublicKey = null }: { pushPublicKey?: string
     rememberDismissal(DISMISSAL_KEYS[which]);
     setDismissed((current) => ({ ...current, [which]: true }));
   };
-  const pushAlert =
-    !dismissed.push &&
-    showPushAlert({ user, pathname: location.pathname, publicKey: pushPublicKey, capable: pushCapable(), device });
-
-  const activation = showActivationReminder(user, location.pathname);
-  const params = new URLSearchParams(location.search);
-  const asModal = activation && smartphone && params.has(SIGNUP_COMPLETE_PARAM);
   const closeModal = () => {
     params.delete(SIGNUP_COMPLETE_PARAM);
     const search = params.toString();
@@ -121,7 +128,7 @@ export function AccountAlerts({ pushPublicKey = null }: { pushPublicKey?: string
 
   return (
     <>
-      {activation && asModal ? (
+      {activationShown && asModal ? (
         <Modal show onHide={closeModal} centered aria-labelledby="activation-reminder-title">
           <Modal.Header closeButton closeLabel={closeLabel}>
             <Modal.Title id="activation-reminder-title">
@@ -141,7 +148,7 @@ export function AccountAlerts({ pushPublicKey = null }: { pushPublicKey?: string
           </Modal.Footer>
         </Modal>
       ) : null}
-      {activation && !asModal && !dismissed.activation ? (
+      {activationShown && !asModal ? (
         <Alert variant="warning" dismissible onClose={() => dismiss("activation")} className="mt-3" closeLabel={closeLabel}>
           <p className="fw-semibold mb-1">
             <FormattedMessage id="alerts.activation_title" />
@@ -152,7 +159,7 @@ export function AccountAlerts({ pushPublicKey = null }: { pushPublicKey?: string
           <ResendActivationButton size="sm" variant="outline-dark" />
         </Alert>
       ) : null}
-      {showDisabledNotificationsAlert(user, location.pathname) && !dismissed.notifications ? (
+      {notificationsShown ? (
         <Alert variant="warning" dismissible onClose={() => dismiss("notifications")} className="mt-3" closeLabel={closeLabel}>
           <p className="mb-1">
             <FormattedMessage
@@ -170,7 +177,7 @@ export function AccountAlerts({ pushPublicKey = null }: { pushPublicKey?: string
           </ul>
         </Alert>
       ) : null}
-      {pushAlert && pushPublicKey ? (
+      {pushShown && pushPublicKey ? (
         <PushAlert publicKey={pushPublicKey} closeLabel={closeLabel} onClose={() => dismiss("push")} />
       ) : null}
     </>

@@ -3,25 +3,36 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { useMember } from "../../lib/member";
 import { useRootData } from "../../lib/root-data";
+import { TopNav } from "../../ui/top-nav";
 import { ChatList } from "./chat-list";
 import { BackIcon } from "./icons";
 
-/** Spec §6: visitors are asked to log in to chat. */
+/**
+ * Spec §6: visitors are asked to log in to chat. The chat layout has no navigation of its own (a
+ * member's screen fills the viewport), so a visitor gets the site's top navigation here, not a bare
+ * page (issue #29).
+ */
 export function LoginToChat() {
+  const root = useRootData();
   return (
-    <div className="container py-5 text-center" style={{ maxWidth: 520 }}>
-      <h1 className="h4 fw-normal mb-4">
-        <FormattedMessage id="chat.login_required" />
-      </h1>
-      <div className="d-flex justify-content-center gap-2">
-        <Link to="/login" className="btn btn-primary">
-          <FormattedMessage id="nav.login" />
-        </Link>
-        <Link to="/" className="btn btn-outline-secondary">
-          <FormattedMessage id="error.home_link" />
-        </Link>
+    <>
+      {root ? <TopNav siteName={root.settings.name} member={null} onLogout={() => undefined} /> : null}
+      <div className="container py-5" style={{ maxWidth: 520 }}>
+        <div className="card card-body text-center">
+          <h1 className="h4 fw-normal mb-4">
+            <FormattedMessage id="chat.login_required" />
+          </h1>
+          <div className="d-flex justify-content-center gap-2">
+            <Link to="/login" className="btn btn-primary">
+              <FormattedMessage id="nav.login" />
+            </Link>
+            <Link to="/" className="btn btn-outline-secondary">
+              <FormattedMessage id="error.home_link" />
+            </Link>
+          </div>
+        </div>
       </div>
-    </div>
+    </>
   );
 }
 
@@ -50,7 +61,6 @@ function useKeyboardResizesContent(): void {
  */
 export function ChatScreen({ activeId, children }: { activeId: number | null; children?: ReactNode }) {
   const intl = useIntl();
-  const root = useRootData();
   const { user } = useMember();
   useKeyboardResizesContent();
   if (!user) return <LoginToChat />;
@@ -72,11 +82,6 @@ export function ChatScreen({ activeId, children }: { activeId: number | null; ch
           <h1 className="h5 mb-0 flex-grow-1">
             <FormattedMessage id="chat.title" />
           </h1>
-          {root ? (
-            <Link to="/members" className="small text-body-secondary text-truncate">
-              {root.settings.name}
-            </Link>
-          ) : null}
         </div>
         <div className="flex-grow-1 overflow-auto">
           <ChatList activeId={activeId} />

@@ -11,6 +11,8 @@ import { ada, chatAnswer, message } from "./test-data";
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  // The outbox keeps failed messages in storage (issue #29): each test starts with none.
+  window.localStorage.clear();
 });
 
 const HOUR = 3600 * 1000;

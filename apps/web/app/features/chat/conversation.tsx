@@ -1,4 +1,12 @@
-import { type ChatMessage, type ChatProfile, type MessageResponse, type SendCosts, TYPING_TTL_MS } from "@app/contract";
+import {
+  type ChatMessage,
+  type ChatProfile,
+  LIMITS,
+  type MessageResponse,
+  mayWriteTo,
+  type SendCosts,
+  TYPING_TTL_MS,
+} from "@app/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Alert, Button } from "react-bootstrap";
@@ -12,14 +20,14 @@ import { useRootData } from "../../lib/root-data";
 import { useServerEvent, useServerEventsState, useServerResync } from "../../lib/server-events";
 import { FictionalIcon } from "../../ui/fictional-icon";
 import { LoadFailed, Loading } from "../../ui/load-state";
-import { PurchasesUnavailableNote } from "../../ui/purchases-unavailable";
-import { CHAT_KEY, CHATS_KEY, chatQuery, getEarlierMessages } from "./api";
+import { GetPremiumAction, PurchasesUnavailableNote } from "../../ui/purchases-unavailable";
+import { CHAT_KEY, CHATS_KEY, chatQuery, chatsQuery, getEarlierMessages } from "./api";
 import { Avatar } from "./avatar";
 import { ChatFooter } from "./chat-footer";
 import { IcebreakerModal } from "./icebreaker-modal";
 import { BackIcon } from "./icons";
 import { type Line, MessageList } from "./message-list";
-import { useOutbox } from "./use-outbox";
+import { outboxStorageKey, useOutbox } from "./use-outbox";
 
 /** Which conversation: an existing one, or the first message to a profile (`/members/{id}/chat`). */
 export type ConversationStart = { conversationId: number } | { profile: ChatProfile };
@@ -86,13 +94,7 @@ function SendProblem({ error, name, onClose }: { error: ApiCallError; name: stri
       );
       break;
     case "conversation_limit_reached":
-      action = purchasesAvailable ? (
-        <Link to="/premium" className="btn btn-primary btn-sm">
-          <FormattedMessage id="nav.get_premium" />
-        </Link>
-      ) : (
-        <PurchasesUnavailableNote />
-      );
+      action = <GetPremiumAction />;
       break;
     case "recipient_unconfirmed":
       message = intl.formatMessage({ id: "chat.awaiting_other" }, { name });
@@ -139,6 +141,8 @@ export function Conversation({
   const queryClient = useQueryClient();
   const [conversationId, setConversationId] = useState<number | null>("conversationId" in start ? start.conversationId : null);
   const chat = useQuery({ ...chatQuery(conversationId ?? 0), enabled: conversationId !== null });
+  // Spec §6's free conversation limit, said before the member types (issue #29); the server checks it again.
+  const chats = useQuery({ ...chatsQuery, enabled: user !== null });
   const [live, setLive] = useState<Map<number, ChatMessage>>(() => new Map());
   const [earlierHasMore, setEarlierHasMore] = useState<boolean | null>(null);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
@@ -198,6 +202,7 @@ export function Conversation({
     onSent,
     onFailed: setProblem,
     reconnects,
+    storageKey: user && profile ? outboxStorageKey(user.id, profile.id) : null,
   });
 
   useServerEvent("chat.message", (event) => {
@@ -298,6 +303,7 @@ export function Conversation({
   const awaiting = data?.awaiting_confirmation ?? null;
   const hasMore = earlierHasMore ?? data?.has_more ?? false;
   const empty = lines.length === 0;
+  const limitReached = chats.data ? !mayWriteTo(chats.data.conversation_limit, profile.id) : false;
 
   return (
     <section className="chat-conversation d-flex flex-column h-100" aria-labelledby="chat-with">
@@ -342,7 +348,11 @@ export function Conversation({
             <p>
               <FormattedMessage id="chat.empty" values={{ name: profile.name }} />
             </p>
-            <Button variant="outline-primary" onClick={() => setIcebreakers(true)} disabled={awaiting === "other"}>
+            <Button
+              variant="outline-primary"
+              onClick={() => setIcebreakers(true)}
+              disabled={awaiting === "other" || limitReached}
+            >
               <FormattedMessage id="chat.icebreaker_open" />
             </Button>
           </div>
@@ -357,13 +367,21 @@ export function Conversation({
         </Alert>
       ) : null}
       {problem ? <SendProblem error={problem} name={profile.name} onClose={() => setProblem(null)} /> : null}
+      {limitReached && !problem ? (
+        <Alert variant="info" className="chat-limit mx-2 mb-2 py-2 small">
+          <p className="mb-1">
+            <FormattedMessage id="chat.limit_before" values={{ max: LIMITS.freeConversations, name: profile.name }} />
+          </p>
+          <GetPremiumAction />
+        </Alert>
+      ) : null}
       <ChatFooter
         name={profile.name}
         conversationId={conversationId}
         costs={costs}
         balance={credits}
         maxLength={root?.settings.message_length ?? 2000}
-        disabled={awaiting === "other"}
+        disabled={awaiting === "other" || limitReached}
         text={text}
         onText={setText}
         onSend={outbox.send}

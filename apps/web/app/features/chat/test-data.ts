@@ -17,7 +17,7 @@ export function listEntry(overrides: Partial<ChatListEntry> & Pick<ChatListEntry
 
 export function chatsAnswer(chats: ChatListEntry[]): ChatsResponse {
   const unread = chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0);
-  return { chats, totals: { messages: chats.length, unread_messages: unread, new_likes: 0 } };
+  return { chats, totals: { messages: chats.length, unread_messages: unread, new_likes: 0 }, conversation_limit: null };
 }
 
 export function message(overrides: Partial<ChatMessage> & Pick<ChatMessage, "id">): ChatMessage {

@@ -1,4 +1,4 @@
-import type { Gif, Gift, MessageResponse } from "@app/contract";
+import { type Gif, type Gift, gifSchema, giftSchema, type MessageResponse } from "@app/contract";
 import { useCallback, useContext, useEffect, useRef, useState } from "react";
 import { ApiCallError } from "../../lib/api";
 import { ServerEventsContext } from "../../lib/server-events";
@@ -34,6 +34,69 @@ export function isTransient(error: unknown): boolean {
 /** Waits before the n-th automatic retry (0-based): 1 s, 2 s, 4 s … at most 30 s. */
 export const retryDelayMs = (attempt: number) => Math.min(30_000, 1_000 * 2 ** attempt);
 
+/**
+ * The outbox kept in this browser's storage (issue #29: a failed message vanished on reload): one
+ * entry per member and conversation partner, holding what is not stored on the server yet with its
+ * client_id, so that a send after a reload is the same message (the server stores and charges a
+ * client_id once). An entry goes when the server has the message or the member removes it. Photos
+ * are not kept: a File does not survive a reload (the member attaches it again).
+ */
+export const outboxStorageKey = (userId: number, profileId: number) => `chat-outbox:${userId}:${profileId}`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One stored entry, checked (storage is the browser's: anything may be there); null when it is not one. */
+function restoredItem(value: unknown): Outgoing | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { clientId, content, createdAt, status, error } = value as Record<string, unknown>;
+  if (typeof clientId !== "string" || !UUID.test(clientId) || typeof createdAt !== "string") return null;
+  if (status !== "queued" && status !== "failed") return null;
+  const failure =
+    typeof error === "object" && error !== null && typeof (error as Record<string, unknown>).code === "string"
+      ? {
+          code: String((error as Record<string, unknown>).code),
+          message: String((error as Record<string, unknown>).message ?? ""),
+        }
+      : null;
+  if (typeof content !== "object" || content === null) return null;
+  const c = content as Record<string, unknown>;
+  let kept: OutgoingContent | null = null;
+  if (c.kind === "text" && typeof c.text === "string") kept = { kind: "text", text: c.text };
+  else if (c.kind === "gift" && typeof c.text === "string" && giftSchema.safeParse(c.gift).success)
+    kept = { kind: "gift", gift: giftSchema.parse(c.gift), text: c.text };
+  else if (c.kind === "gif" && gifSchema.safeParse(c.gif).success) kept = { kind: "gif", gif: gifSchema.parse(c.gif) };
+  if (!kept) return null;
+  return { clientId, content: kept, createdAt, status, offline: false, error: status === "failed" ? failure : null };
+}
+
+/** What storage holds under `key`: messages still to send (a try cut short by the reload goes again) and failed ones. */
+export function readStoredOutbox(key: string): Outgoing[] {
+  try {
+    const raw: unknown = JSON.parse(window.localStorage.getItem(key) ?? "[]");
+    return Array.isArray(raw) ? raw.map(restoredItem).filter((item) => item !== null) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeStoredOutbox(key: string, items: Outgoing[]): void {
+  const kept = items
+    .filter((item) => item.content.kind !== "photo")
+    .map(({ clientId, content, createdAt, status, error }) => ({
+      clientId,
+      content,
+      createdAt,
+      status: status === "failed" ? "failed" : "queued",
+      error,
+    }));
+  try {
+    if (kept.length === 0) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, JSON.stringify(kept));
+  } catch {
+    // Storage full or unavailable: the page's own queue still holds them.
+  }
+}
+
 export interface OutboxOptions {
   target: SendTarget;
   /** The server stored a message of ours: show it (it replaces the pending one by client_id). */
@@ -42,6 +105,8 @@ export interface OutboxOptions {
   onFailed?(error: ApiCallError): void;
   /** Increases whenever the member events connection is (re)established: queued messages go at once. */
   reconnects: number;
+  /** Where this conversation's outbox is kept across reloads (outboxStorageKey); null: not known yet, nothing kept. */
+  storageKey?: string | null;
   newClientId?: () => string;
 }
 
@@ -52,7 +117,14 @@ export interface OutboxOptions {
  * again with the SAME client_id (the server stores and charges it once): after a backoff, when the
  * browser comes back online, and when the live connection is back. A refusal keeps it visible as failed.
  */
-export function useOutbox({ target, onSent, onFailed, reconnects, newClientId = () => crypto.randomUUID() }: OutboxOptions) {
+export function useOutbox({
+  target,
+  onSent,
+  onFailed,
+  reconnects,
+  storageKey = null,
+  newClientId = () => crypto.randomUUID(),
+}: OutboxOptions) {
   const [items, setItems] = useState<Outgoing[]>([]);
   const queue = useRef<Outgoing[]>([]);
   const busy = useRef(false);
@@ -64,7 +136,9 @@ export function useOutbox({ target, onSent, onFailed, reconnects, newClientId = 
   latest.current = { target, onSent, onFailed, events };
   const mounted = useRef(true);
 
+  const stored = useRef<string | null>(null);
   const publish = useCallback(() => {
+    if (stored.current !== null) writeStoredOutbox(stored.current, queue.current);
     if (mounted.current) setItems([...queue.current]);
   }, []);
 
@@ -176,6 +250,18 @@ export function useOutbox({ target, onSent, onFailed, reconnects, newClientId = 
   useEffect(() => {
     if (reconnects > 0) flush();
   }, [reconnects, flush]);
+
+  // Once the conversation is known: what an earlier page left unsent comes back (failed ones as
+  // failed, the rest goes again with its own client_id), and from now on the queue is kept there.
+  useEffect(() => {
+    if (storageKey === null || stored.current === storageKey) return;
+    stored.current = storageKey;
+    const known = new Set(queue.current.map((item) => item.clientId));
+    const restored = readStoredOutbox(storageKey).filter((item) => !known.has(item.clientId));
+    queue.current = [...restored, ...queue.current];
+    publish();
+    void pump();
+  }, [storageKey, publish, pump]);
 
   return { items, send, retry, discard };
 }

@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { useMember } from "../../lib/member";
 import { useInMembersArea } from "../../lib/members-area";
+import { useWarningSlot, WARNING_RANK } from "../../lib/warnings";
 import { useTimeBonus } from "./discount-provider";
 import { HmsTimer } from "./time-left";
 
@@ -15,7 +16,12 @@ export function TimeBonusBanner({ className = "mt-3" }: { className?: string }) 
   const { user } = useMember();
   const bonus = useTimeBonus();
   const membersArea = useInMembersArea();
-  if (!user || !bonus || bonus.secondsLeft === null || !membersArea) return null;
+  // After the account's and the profile's alerts (lib/warnings.ts).
+  const shown = useWarningSlot(
+    WARNING_RANK.timeBonus,
+    user !== null && bonus !== null && bonus.secondsLeft !== null && membersArea,
+  );
+  if (!shown || !bonus || bonus.secondsLeft === null) return null;
   return (
     // A labelled region: a landmark that screen-reader users can find, and not a live region.
     <section

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { dismissedAt, rememberDismissal } from "../../lib/dismissals";
 import { useMember } from "../../lib/member";
 import { useInMembersArea } from "../../lib/members-area";
+import { useWarningSlot, WARNING_RANK } from "../../lib/warnings";
 import { useTimeBonus } from "./discount-provider";
 import { HmsTimer } from "./time-left";
 
@@ -33,7 +34,7 @@ export function timeBonusModalDelayMs(): number {
 const WINDOW_HOURS = LIMITS.timeBonusSeconds / 3600;
 
 /**
- * Spec §4 time-bonus popup: after 40 s in the members area, for a member with 0 credits while the
+ * Spec §4 time-bonus popup: after 40 s in the members area (with no more important alert showing), for a member with 0 credits while the
  * time bonus is visible, unless dismissed before. The delay restarts when the member leaves the
  * members area (or gets credits) and comes back. Closing it in any way, or taking the offer, is the
  * dismissal.
@@ -47,7 +48,11 @@ export function TimeBonusModal() {
   // Read from storage after hydration; null until known.
   const [dismissed, setDismissed] = useState<boolean | null>(null);
   useEffect(() => setDismissed(key === null ? null : dismissedAt(key) !== null), [key]);
-  const waiting = membersArea && user !== null && user.credits === 0 && bonus !== null && dismissed === false;
+  // Its 40 s count from when no more important alert is showing (lib/warnings.ts: the banner shares its rank).
+  const waiting = useWarningSlot(
+    WARNING_RANK.timeBonus,
+    membersArea && user !== null && user.credits === 0 && bonus !== null && dismissed === false,
+  );
   const [due, setDue] = useState(false);
   useEffect(() => {
     setDue(false);

@@ -71,8 +71,12 @@ function LikePromptModal({
   );
 }
 
-/** Visitors: liking needs an account (spec §6), so the action is a way to the login, and so is the prompt. */
-export function LoginToLike({ name }: { name: string }) {
+/**
+ * Visitors: liking needs an account (spec §6), so the action is a way to the login, and so is the prompt.
+ * `button: false`: only the `?t=N` prompt (spec §9), where the page has one call to action of its own
+ * (a visitor's profile page, issue #29).
+ */
+export function LoginToLike({ name, button = true }: { name: string; button?: boolean }) {
   const [prompt, setPrompt] = useLikePrompt(true);
   const login = (
     <Link to="/login" className="btn btn-primary">
@@ -81,8 +85,8 @@ export function LoginToLike({ name }: { name: string }) {
     </Link>
   );
   return (
-    <div className="mb-3">
-      {login}
+    <div className={button ? "mb-3" : undefined}>
+      {button ? login : null}
       <LikePromptModal name={name} show={prompt} onHide={() => setPrompt(false)}>
         {login}
       </LikePromptModal>

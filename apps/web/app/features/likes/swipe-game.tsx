@@ -141,12 +141,14 @@ function Card({ card, onSwipe }: { card: SwipeCard; onSwipe: (like: boolean) => 
  * (→ like, ← pass) or by dragging the card; the likes left today, the day's limit message with the
  * premium offer, and the "New like" pop-up when a like makes a match. The candidates and the status
  * live in the query cache; each swipe takes its card off and stores the status the server answered.
+ * `initial`: the candidates the page came with (the route's loader).
  */
-export function SwipeGame() {
+export function SwipeGame({ initial = null }: { initial?: SwipeResponse | null }) {
   const intl = useIntl();
   const likes = useLikes();
   const queryClient = useQueryClient();
-  const game = useQuery(swipeQuery);
+  // The page's first candidates (rendered on the server) stand until a swipe asks for more.
+  const game = useQuery(initial ? { ...swipeQuery, initialData: initial, staleTime: Number.POSITIVE_INFINITY } : swipeQuery);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const [announcement, setAnnouncement] = useState("");

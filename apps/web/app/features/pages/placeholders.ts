@@ -17,10 +17,22 @@ export function pageValues(
     support_phone: company.support_phone,
     site_name: settings.name,
     domain: settings.domain,
+    site: siteWithDomain(settings.name, settings.domain),
     refund_days: String(settings.refund_days),
     // Spec §9: the later of 2023-12-01 12:00 UTC and the company's added date, as a date in the page's language.
     terms_date: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(termsVersionDate(company)),
   };
+}
+
+/**
+ * The site as the pages name it: "Amoria (amoria.example)". The domain only when it is a name a
+ * visitor would recognise: a local or test run's address ("127.0.0.1", "localhost:3000") is not, and
+ * the terms read "Amoria (127.0.0.1)" (issue #29).
+ */
+export function siteWithDomain(name: string, domain: string): string {
+  const host = domain.trim().toLowerCase().replace(/:\d+$/, "");
+  const named = /^(?=.*[a-z])[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(host);
+  return named && host !== name.trim().toLowerCase() ? `${name} (${domain})` : name;
 }
 
 /** A two-letter country code ("NL") as its name in the locale ("Nederland"); anything else as it is. */

@@ -6,6 +6,7 @@ import { Link, useLocation } from "react-router";
 import { dismissedAt, rememberDismissal } from "../../lib/dismissals";
 import { useMember } from "../../lib/member";
 import { onPath } from "../../lib/paths";
+import { useWarningSlot, WARNING_RANK } from "../../lib/warnings";
 
 export const ADD_PHOTOS_KEY = "dismissed-add-photos";
 
@@ -36,7 +37,9 @@ export function ProfileAlerts() {
   // Dismissals live in this browser's storage: the server renders the alert, the root's head script
   // hides it before the first paint when dismissed here (no layout shift either way), and the first
   // render after hydration removes it.
-  if (dismissed || !showAddPhotosAlert(user, location.pathname)) return null;
+  // After the more important alerts (lib/warnings.ts).
+  const shown = useWarningSlot(WARNING_RANK.addPhotos, !dismissed && showAddPhotosAlert(user, location.pathname));
+  if (!shown) return null;
   const dismiss = () => {
     rememberDismissal(ADD_PHOTOS_KEY);
     setDismissed(true);

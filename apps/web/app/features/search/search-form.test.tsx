@@ -26,8 +26,14 @@ function Searched() {
 }
 
 /** The form on /members as the route renders it, for a member and a URL. */
-function renderForm(url: string, member: { seeking: "male" | "female" | "both" } | null = seekingWomen) {
-  const loadRegions = vi.fn(async () => regions);
+function renderForm(
+  url: string,
+  member: { seeking: "male" | "female" | "both" } | null = seekingWomen,
+  {
+    regionName = null,
+    loadRegions = vi.fn(async () => regions),
+  }: { regionName?: string | null; loadRegions?: () => Promise<typeof regions> } = {},
+) {
   const Stub = createRoutesStub([
     {
       path: "/members",
@@ -37,7 +43,13 @@ function renderForm(url: string, member: { seeking: "male" | "female" | "both" }
         return (
           <IntlProvider locale="en" messages={en}>
             <QueryProvider>
-              <SearchForm query={query} countries={["NL", "BE"]} fields={SEARCH_FIELDS} loadRegions={loadRegions} />
+              <SearchForm
+                query={query}
+                regionName={regionName}
+                countries={["NL", "BE"]}
+                fields={SEARCH_FIELDS}
+                loadRegions={loadRegions}
+              />
             </QueryProvider>
             <Searched />
           </IntlProvider>
@@ -107,6 +119,15 @@ describe("search form", () => {
     expect(control("Looking for").value).toBe("");
     expect(control("Country").value).toBe("BE");
     expect(control("Minimum age").value).toBe("30");
+  });
+
+  it("names the URL's region from the first render, before the regions arrive (issue #29: not 'NH')", () => {
+    renderForm("/members?country=NL&countryregion=NH", seekingWomen, {
+      regionName: "North Holland",
+      loadRegions: vi.fn(() => new Promise<typeof regions>(() => {})),
+    });
+    expect(control("Region").value).toBe("NH");
+    expect(within(control("Region")).getByRole("option", { selected: true })).toHaveTextContent("North Holland");
   });
 
   it("lists the site's countries by name and keeps the region disabled until a country is chosen", async () => {

@@ -53,6 +53,8 @@ export interface SearchFormProps {
   fields: readonly SearchField[];
   /** The regions of every served country (GET /api/regions.php). */
   loadRegions: RegionsLoader;
+  /** The name of the query's region (the page's loader), shown until the regions arrive. */
+  regionName?: string | null;
 }
 
 /**
@@ -65,7 +67,7 @@ export function SearchForm(props: SearchFormProps) {
   return <SearchFormControls key={searchHref(props.query)} {...props} />;
 }
 
-function SearchFormControls({ query, countries, fields, loadRegions }: SearchFormProps) {
+function SearchFormControls({ query, countries, fields, loadRegions, regionName = null }: SearchFormProps) {
   const intl = useIntl();
   const navigate = useNavigate();
   const id = useId();
@@ -93,7 +95,12 @@ function SearchFormControls({ query, countries, fields, loadRegions }: SearchFor
   const regionOptions =
     countryRegions.length > 0 || !values.countryregion
       ? countryRegions.map((region) => ({ value: region.code, label: region.name }))
-      : [{ value: values.countryregion, label: values.countryregion }];
+      : [
+          {
+            value: values.countryregion,
+            label: (values.countryregion === query.countryregion ? regionName : null) ?? values.countryregion,
+          },
+        ];
   const regionDisabled = !values.country || (regions !== null && countryRegions.length === 0);
   const minAges = SEARCH_AGES.filter((age) => !values.max_age || age <= Number(values.max_age));
   const maxAges = SEARCH_AGES.filter((age) => !values.min_age || age >= Number(values.min_age));

@@ -68,6 +68,8 @@ function services(user: User | null = null) {
     member: async () => null,
     matchFinder: async () => null,
     visitors: async () => null,
+    swipeCandidates: async () => null,
+    regionName: () => null,
     cityCentre: async (country: string, city: string) => CITIES[`${country}:${city}`] ?? null,
     searchMembers: async (query: MemberSearchQuery) => {
       searches.push(query);
