@@ -13,6 +13,9 @@ function discount(code: string, value_percentage: number, overrides: Partial<Dis
   return {
     code,
     kind: "code",
+    user_id: null,
+    status: "active",
+    expired: false,
     value_percentage,
     expires: null,
     seconds_left: null,

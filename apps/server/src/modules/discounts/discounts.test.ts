@@ -71,6 +71,27 @@ describe("checking a code (spec §5)", () => {
     expect((await check(anna, "code=HOLLAND15&bundle_id=3", { "x-country": "PL" })).json().error).toBe("code_not_applicable");
   });
 
+  it("answers spec §3's fields user_id, status and expired with each code", async () => {
+    const anna = await member();
+    await app.services.discounts.add([{ code: `OWN-${anna.userId}`, valuePercentage: 12, userId: anna.userId }]);
+    // The raw answer, not a parse of it: a field the server left out must show here.
+    expect((await check(anna, "code=spring10&bundle_id=3&method=ideal")).json().discount).toMatchObject({
+      code: "SPRING10",
+      user_id: null,
+      status: "active",
+      expired: false,
+      expires: null,
+    });
+    expect((await check(anna, `code=own-${anna.userId}`)).json().discount).toMatchObject({
+      user_id: anna.userId,
+      status: "active",
+      expired: false,
+    });
+    const listed = (await anna.client.get("/api/discountcodes.php")).json().discounts as Record<string, unknown>[];
+    expect(listed.find((d) => d.code === `OWN-${anna.userId}`)).toMatchObject({ user_id: anna.userId, status: "active", expired: false });
+    for (const discount of listed) expect(Object.keys(discount)).toEqual(expect.arrayContaining(["user_id", "status", "expired"]));
+  });
+
   it("limits codes to payment methods, currencies and their member, and first-purchase codes to free members", async () => {
     const anna = await member();
     const other = await member();
