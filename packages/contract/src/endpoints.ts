@@ -70,6 +70,7 @@ import {
   directDebitStartResponseSchema,
   paymentCreateRequestSchema,
   paymentCreateResponseSchema,
+  paymentRetryRequestSchema,
   paymentQuerySchema,
   paymentResponseSchema,
   refundRequestSchema,
@@ -442,6 +443,13 @@ export const ENDPOINTS = {
     auth: "member",
     body: refundRequestSchema,
     response: paymentResponseSchema,
+  }),
+  retryPayment: endpoint({
+    method: "POST",
+    path: "/api/payment-retry.php",
+    auth: "member",
+    body: paymentRetryRequestSchema,
+    response: paymentCreateResponseSchema,
   }),
   repeatOrder: endpoint({
     method: "POST",
