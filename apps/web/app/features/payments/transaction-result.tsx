@@ -16,7 +16,7 @@ import { useMethodName } from "./methods";
 import { RefundModal } from "./refund-modal";
 import { useRepeatOrder } from "./repeat-order";
 import { safeCheckoutUrl } from "./safe-urls";
-import { readReturnPath } from "./session";
+import { readReturnPath, returnQuery } from "./session";
 import { StatusBadge } from "./status";
 import { usePaymentAttempt } from "./use-payment-attempt";
 
@@ -192,7 +192,7 @@ function RetryOrder({ payment, newClientId }: { payment: Payment; newClientId?: 
         <BusyButton type="submit" busy={busy}>
           <FormattedMessage id="payments.try_again" />
         </BusyButton>
-        <Link to="/credits" className="btn btn-outline-primary">
+        <Link to={`/credits${returnQuery(readReturnPath())}`} className="alert-link align-self-center">
           <FormattedMessage id="payments.change_package" />
         </Link>
       </div>
