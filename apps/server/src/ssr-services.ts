@@ -75,6 +75,7 @@ export function ssrServices(
           throw error;
         }
       },
+      bundles: () => answerOf(request, ENDPOINTS.bundles),
       matchFinder: async () => ((await memberOf(request)) ? answerOf(request, ENDPOINTS.matchFinder) : null),
       cityCentre: async (country, city) => location.coordinatesOf(country, null, city),
       searchMembers: async (query) => {

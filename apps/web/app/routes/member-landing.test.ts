@@ -27,6 +27,9 @@ function context(options: { user?: Partial<User>; member?: MemberResponse } = {}
     member: async (id: number) => (id === 42 ? (options.member ?? anna) : id === 43 ? { blocked_by: "Bea" } : null),
     matchFinder: async () => null,
     searchMembers: async () => null,
+    bundles: async () => {
+      throw new Error("not on these pages");
+    },
     cityCentre: async () => null,
   } satisfies SsrServices;
   return createLoadContext(fake);

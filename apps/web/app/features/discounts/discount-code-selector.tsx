@@ -4,6 +4,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "
 import { Button, Form, InputGroup, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage } from "../../lib/form-errors";
+import { wrapTab } from "../../ui/tab-wrap";
 import { discountCheckQuery, discountCodesQuery } from "./api";
 import { type ShownDiscount, useShownDiscount } from "./discount-provider";
 
@@ -206,7 +207,7 @@ export function DiscountCodeSelector({ bundle, method, onChange }: DiscountCodeS
       <Button variant="outline-primary" onClick={() => setOpen(true)}>
         <FormattedMessage id="discounts.open_selector" />
       </Button>
-      <Modal show={open} onHide={() => setOpen(false)} centered aria-labelledby={`${id}-title`}>
+      <Modal show={open} onHide={() => setOpen(false)} onKeyDown={wrapTab} centered aria-labelledby={`${id}-title`}>
         <Modal.Header closeButton closeLabel={intl.formatMessage({ id: "alerts.close" })}>
           <Modal.Title id={`${id}-title`} as="h2" className="h5">
             <FormattedMessage id="discounts.selector_legend" />

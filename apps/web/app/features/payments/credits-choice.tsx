@@ -22,9 +22,12 @@ export function useReturnPath(returnParam: string | null): void {
 export function CreditsChoice({
   returnParam,
   discountPercentage = null,
+  initialBundles = null,
 }: {
   returnParam: string | null;
   discountPercentage?: number | null;
+  /** The bundles as the server rendered the page with them (issue #29), or null: loaded here. */
+  initialBundles?: BundlesResponse | null;
 }) {
   useReturnPath(returnParam);
   const { user } = useMember();
@@ -35,7 +38,7 @@ export function CreditsChoice({
           <FormattedMessage id="payments.balance" values={{ credits: user.credits }} />
         </p>
       ) : null}
-      <WithBundles>
+      <WithBundles initial={initialBundles}>
         {(data) => <ChoiceForm data={data} discountPercentage={discountPercentage} returnParam={returnParam} />}
       </WithBundles>
     </>

@@ -67,6 +67,9 @@ function services(user: User | null = null) {
     teaser: async () => MEMBERS,
     member: async () => null,
     matchFinder: async () => null,
+    bundles: async () => {
+      throw new Error("not on these pages");
+    },
     cityCentre: async (country: string, city: string) => CITIES[`${country}:${city}`] ?? null,
     searchMembers: async (query: MemberSearchQuery) => {
       searches.push(query);
