@@ -88,8 +88,13 @@ describe("checking a code (spec §5)", () => {
       expired: false,
     });
     const listed = (await anna.client.get("/api/discountcodes.php")).json().discounts as Record<string, unknown>[];
-    expect(listed.find((d) => d.code === `OWN-${anna.userId}`)).toMatchObject({ user_id: anna.userId, status: "active", expired: false });
-    for (const discount of listed) expect(Object.keys(discount)).toEqual(expect.arrayContaining(["user_id", "status", "expired"]));
+    expect(listed.find((d) => d.code === `OWN-${anna.userId}`)).toMatchObject({
+      user_id: anna.userId,
+      status: "active",
+      expired: false,
+    });
+    for (const discount of listed)
+      expect(Object.keys(discount)).toEqual(expect.arrayContaining(["user_id", "status", "expired"]));
   });
 
   it("limits codes to payment methods, currencies and their member, and first-purchase codes to free members", async () => {
@@ -189,7 +194,9 @@ describe("'Try again' after a failed payment (issue #29)", () => {
 
   it("makes a new payment of the same bundle, method and code, which the member can pay", async () => {
     const anna = await member();
-    const failed = paymentCreateResponseSchema.parse((await pay(anna, { method: "creditcard", discount_code: "spring10" })).json());
+    const failed = paymentCreateResponseSchema.parse(
+      (await pay(anna, { method: "creditcard", discount_code: "spring10" })).json(),
+    );
     await settle(failed.payment_id, "failed");
 
     const clientId = randomUUID();
