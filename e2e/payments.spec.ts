@@ -26,7 +26,11 @@ async function payOnSandbox(page: Page, method: string): Promise<void> {
   await expect(page).toHaveURL(/\/credits\/3$/);
   await page.getByRole("radio", { name: method }).check();
   // A new member has the time bonus pre-selected; this test buys at the full price.
-  await page.getByRole("radio", { name: "No discount" }).check();
+  await page.getByRole("button", { name: "Choose a discount code" }).click();
+  const selector = page.getByRole("dialog", { name: "Choose a discount" });
+  await selector.getByRole("radio", { name: "No discount" }).check();
+  await selector.getByRole("button", { name: "Done" }).click();
+  await expect(selector).toBeHidden();
   await page.getByRole("button", { name: "Pay €39.99" }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\/tr_sbx_/);
   await expect(page.getByRole("heading", { name: "Test payment" })).toBeVisible();
@@ -80,19 +84,61 @@ test("a free member buys credits with iDEAL on the sandbox: processing, the toas
   expect(problems).toEqual([]);
 });
 
-test("a cancelled payment shows the failure message with a way to try again, and adds nothing", async ({ browser }) => {
+test("a cancelled payment adds nothing, and 'Try again' pays that same order again (issue #29)", async ({ browser }) => {
   const buyer = await newMember(browser, "Noor", { autoLike: false });
   const page = buyer.page;
   await payOnSandbox(page, "Credit card");
   await page.getByRole("button", { name: "Cancelled" }).click();
   await expect(page).toHaveURL(/\/transactions\/\d+$/);
+  const cancelled = Number(page.url().split("/").pop());
   await expect(page.getByText("Payment failed or has been cancelled.")).toBeVisible({ timeout: 20_000 });
   await expectAccessible(page);
   await page.screenshot({ path: path.join(shots, "payments-failed.png") });
-  await page.getByRole("link", { name: "Try again" }).click();
-  await expect(page).toHaveURL(/\/credits/);
-  const user = (await (await page.request.get("/api/user.php")).json()).user;
-  expect(user).toMatchObject({ paid_user: false, credits: 20 });
+  expect((await (await page.request.get("/api/user.php")).json()).user).toMatchObject({ paid_user: false, credits: 20 });
+  await expect(page.getByRole("link", { name: "Choose another package" })).toHaveAttribute("href", "/credits");
+
+  // Straight back to the provider with the same package, method and price: no package choice again.
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/tr_sbx_/);
+  await expect(page.getByTestId("sandbox-amount")).toHaveText("€39.99");
+  await page.getByRole("button", { name: "Paid" }).click();
+  await expect(page).toHaveURL(/\/transactions\/\d+$/);
+  const retried = Number(page.url().split("/").pop());
+  expect(retried).not.toBe(cancelled);
+  await expect(page.getByText(`Order #${retried} is completed`)).toBeVisible({ timeout: 20_000 });
+  expect(await (await page.request.get(`/api/payment.php?id=${retried}`)).json()).toMatchObject({
+    credits: 500,
+    amount: 39.99,
+    method: "creditcard",
+    status: "paid",
+  });
+  expect((await (await page.request.get("/api/user.php")).json()).user).toMatchObject({ paid_user: true, credits: 520 });
+});
+
+test("'Buy credits' from a chat leads back to that conversation after paying (issue #29)", async ({ browser }) => {
+  const buyer = await newMember(browser, "Mila", { autoLike: false });
+  const page = buyer.page;
+  const search = await (await page.request.get("/api/members.php")).json();
+  const chat = `/members/${search.profiles[0].id as number}/chat`;
+  // The conversation's "Buy credits" link (e2e/chat.spec.ts checks it) names the chat as ?return=.
+  await open(page, `/credits?return=${encodeURIComponent(chat)}`);
+  await expect(page.getByRole("radio", { name: /500 credits/ })).toBeChecked();
+  await page.getByRole("button", { name: "Continue" }).click();
+  const withReturn = `?return=${encodeURIComponent(chat)}`;
+  await expect(page).toHaveURL(`/credits/3${withReturn}`);
+  // A second thought on the way (the checkout's "Choose another package") keeps the way back too.
+  await page.getByRole("link", { name: "Choose another package" }).click();
+  await expect(page).toHaveURL(`/credits${withReturn}`);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(`/credits/3${withReturn}`);
+  await page.getByRole("radio", { name: "iDEAL" }).check();
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/tr_sbx_/);
+  await page.getByRole("button", { name: "Paid" }).click();
+  await expect(page).toHaveURL(/\/transactions\/\d+$/);
+  await expect(page.getByRole("main").getByText("500 credits have been added")).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("link", { name: "Back to where you were" }).click();
+  await expect(page).toHaveURL(new RegExp(`${chat}$`));
 });
 
 test("pricing shows packages, costs and methods to a visitor", async ({ page }) => {

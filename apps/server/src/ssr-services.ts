@@ -75,6 +75,7 @@ export function ssrServices(
           throw error;
         }
       },
+      bundles: () => answerOf(request, ENDPOINTS.bundles),
       matchFinder: async () => ((await memberOf(request)) ? answerOf(request, ENDPOINTS.matchFinder) : null),
       visitors: async (page) => ((await memberOf(request)) ? answerOf(request, ENDPOINTS.visitors, { page }) : null),
       regionName: (country, code) =>

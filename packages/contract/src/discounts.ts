@@ -15,6 +15,9 @@ export type DiscountValidity = (typeof DISCOUNT_VALIDITIES)[number];
 /** Where a discount comes from: the time bonus, the welcome discount, or a code (general or the member's own). */
 export const DISCOUNT_KINDS = ["time_bonus", "welcome", "code"] as const;
 
+/** A code's status (spec §3): staff disable a code instead of deleting it (its uses stay on the books). */
+export const DISCOUNT_STATUSES = ["active", "disabled"] as const;
+
 /** The welcome discount (spec §1): 25% off the first purchase, for this long after signup. */
 export const WELCOME_DISCOUNT_HOURS = 48;
 export const WELCOME_DISCOUNT_CODE = "WELCOME25";
@@ -31,7 +34,13 @@ export function discountedCents(cents: number, percentage: number): number {
 export const discountSchema = z.object({
   code: z.string(),
   kind: z.enum(DISCOUNT_KINDS),
+  /** Spec §3 `user_id`: the member a code is for (their own code), null for a code anyone may use. */
+  user_id: z.number().int().nullable(),
+  /** Spec §3 `status`. A member is only ever shown active codes (a disabled one is "Code not found"). */
+  status: z.enum(DISCOUNT_STATUSES),
   value_percentage: z.number().int().min(1).max(100),
+  /** Spec §3 `expired`: whether it has ended for this member (its end date or its window after signup passed). */
+  expired: z.boolean(),
   /** When it ends (ISO 8601), null without an end. */
   expires: z.string().nullable(),
   /** Seconds until it ends, counted by the server (a client ticks from here, whatever its clock says). */

@@ -73,6 +73,7 @@ import {
   paymentCreateResponseSchema,
   paymentQuerySchema,
   paymentResponseSchema,
+  paymentRetryRequestSchema,
   refundRequestSchema,
   repeatOrderRequestSchema,
   transactionsResponseSchema,
@@ -460,6 +461,13 @@ export const ENDPOINTS = {
     auth: "member",
     body: refundRequestSchema,
     response: paymentResponseSchema,
+  }),
+  retryPayment: endpoint({
+    method: "POST",
+    path: "/api/payment-retry.php",
+    auth: "member",
+    body: paymentRetryRequestSchema,
+    response: paymentCreateResponseSchema,
   }),
   repeatOrder: endpoint({
     method: "POST",

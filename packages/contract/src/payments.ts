@@ -157,6 +157,13 @@ export const refundRequestSchema = z.object({ payment_id: idSchema });
 export const repeatOrderRequestSchema = z.object({ client_id: z.string().uuid() });
 
 /**
+ * "Try again" on a failed, cancelled or expired order (issue #29): `POST /api/payment-retry.php` makes a
+ * new payment of that order's bundle, method and discount code, and answers where to pay it. The code is
+ * checked again (a failed payment released it); one that no longer applies answers its error.
+ */
+export const paymentRetryRequestSchema = z.object({ payment_id: idSchema, client_id: z.string().uuid() });
+
+/**
  * `/directdebit` step 1: the account holder, IBAN and phone; the server checks the IBAN (checksum,
  * SEPA country) and texts a one-time code to the phone.
  */

@@ -3,6 +3,7 @@ import type { SwipeResponse } from "./likes.ts";
 import type { LocaleCode } from "./locales.ts";
 import type { MatchFinderResponse, MemberResponse, MemberSearchQuery, MemberSearchResponse } from "./members.ts";
 import type { BanNotice } from "./moderation.ts";
+import type { BundlesResponse } from "./payments.ts";
 import type { Settings } from "./settings.ts";
 import type { CompanyInfo, TeaserProfile } from "./site.ts";
 import type { StaffContext } from "./staff.ts";
@@ -41,6 +42,8 @@ export interface SsrServices {
    * search rule (spec §4) hides it from a visitor (the same rule as the API's, decided on the server).
    */
   searchMembers(query: MemberSearchQuery): Promise<MemberSearchResponse | null>;
+  /** GET /api/bundles.php for this request (the credit packages, rendered on the server: issue #29). */
+  bundles(): Promise<BundlesResponse>;
   /** Suggestions for the logged-in member (null for visitors). */
   matchFinder(): Promise<MatchFinderResponse | null>;
   /** Issue #29: a page of the logged-in member's profile visitors (GET /api/visitors.php); null for visitors. */

@@ -1,5 +1,5 @@
 import { type Discount, ERROR_STATUS, type ErrorCode } from "@app/contract";
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithDiscounts, timeBonusAnswer } from "../features/discounts/test-render";
 import { bodiesOf, bundlesAnswer } from "../features/payments/test-data";
@@ -13,6 +13,9 @@ function discount(code: string, value_percentage: number, overrides: Partial<Dis
   return {
     code,
     kind: "code",
+    user_id: null,
+    status: "active",
+    expired: false,
     value_percentage,
     expires: null,
     seconds_left: null,
@@ -51,6 +54,12 @@ function renderCheckout(method: string | null = null) {
 }
 
 const pay = () => screen.getByRole("button", { name: /^Pay / });
+/** The selector is a modal (spec §2): "Choose a discount code" opens it, "Done" closes it. */
+const openSelector = () => fireEvent.click(screen.getByRole("button", { name: "Choose a discount code" }));
+const closeSelector = async () => {
+  fireEvent.click(screen.getByRole("button", { name: "Done" }));
+  await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+};
 const codeField = () => screen.getByRole("textbox", { name: "Do you have a discount code?" });
 const apply = async (code: string) => {
   fireEvent.change(codeField(), { target: { value: code } });
@@ -71,7 +80,8 @@ describe("the discount code selector on the checkout (spec §2, §5)", () => {
     });
     renderCheckout();
     expect(await screen.findByRole("button", { name: "Pay €14.99" })).toBeEnabled();
-    const codes = within(screen.getByRole("group", { name: "Choose a discount" }));
+    openSelector();
+    const codes = within(await screen.findByRole("group", { name: "Choose a discount" }));
     expect(codes.getAllByRole("radio").map((radio) => radio.closest("label")?.textContent)).toEqual([
       "TIMEBONUS25: 25% offTime bonus",
       "SUMMER10: 10% off",
@@ -88,6 +98,7 @@ describe("the discount code selector on the checkout (spec §2, §5)", () => {
     fireEvent.click(codes.getByRole("radio", { name: "No discount" }));
     expect(await screen.findByRole("button", { name: "Pay €19.99" })).toBeEnabled();
     fireEvent.click(codes.getByRole("radio", { name: /TIMEBONUS25/ }));
+    await closeSelector();
     const payButton = await screen.findByRole("button", { name: "Pay €14.99" });
     expect(payButton).toBeEnabled();
     await act(async () => fireEvent.click(payButton));
@@ -106,11 +117,15 @@ describe("the discount code selector on the checkout (spec §2, §5)", () => {
     });
     renderCheckout();
     expect(await screen.findByRole("button", { name: "Pay €19.99" })).toBeEnabled();
-    fireEvent.change(codeField(), { target: { value: " FRIENDS20 " } });
+    openSelector();
+    fireEvent.change(await screen.findByRole("textbox", { name: "Do you have a discount code?" }), {
+      target: { value: " FRIENDS20 " },
+    });
     await act(async () => fireEvent.keyDown(codeField(), { key: "Enter" }));
     expect(await screen.findByRole("button", { name: "Pay €15.99" })).toBeEnabled();
     expect(screen.getByText("FRIENDS20 applied: you pay €15.99 instead of €19.99.")).toBeInTheDocument();
     expect(bodiesOf(fetch, "POST", "/api/payment.php")).toEqual([]);
+    await closeSelector();
     await act(async () => fireEvent.click(pay()));
     expect(bodiesOf(fetch, "POST", "/api/payment.php")).toEqual([
       { bundle_id: 2, method: "ideal", discount_code: "FRIENDS20", client_id: expect.any(String) },
@@ -127,12 +142,14 @@ describe("the discount code selector on the checkout (spec §2, §5)", () => {
     });
     renderCheckout();
     await screen.findByRole("button", { name: "Pay €19.99" });
+    openSelector();
     await apply("NOPE");
     expect(await screen.findByRole("alert")).toHaveTextContent("Code not found");
     expect(codeField()).toHaveAttribute("aria-invalid", "true");
     expect(codeField()).toHaveAccessibleDescription("Code not found");
     await apply("USED10");
     expect(await screen.findByRole("alert")).toHaveTextContent("Code already used");
+    await closeSelector();
     const payButton = await screen.findByRole("button", { name: "Pay €19.99" });
     expect(payButton).toBeEnabled();
     await act(async () => fireEvent.click(payButton));
@@ -151,8 +168,10 @@ describe("the discount code selector on the checkout (spec §2, §5)", () => {
     });
     renderCheckout();
     await screen.findByRole("button", { name: "Pay €19.99" });
+    openSelector();
     await apply("PAYPAL10");
     expect(await screen.findByRole("alert")).toHaveTextContent("This code cannot be used for this order.");
+    await closeSelector();
     fireEvent.click(screen.getByRole("radio", { name: "PayPal" }));
     const payButton = await screen.findByRole("button", { name: "Pay €17.99" });
     expect(payButton).toBeEnabled();
@@ -160,6 +179,44 @@ describe("the discount code selector on the checkout (spec §2, §5)", () => {
     expect(screen.queryByRole("alert")).toBeNull();
     expect(bodiesOf(fetch, "POST", "/api/payment.php")).toEqual([
       { bundle_id: 2, method: "paypal", discount_code: "PAYPAL10", client_id: expect.any(String) },
+    ]);
+  });
+
+  it("keeps the best valid discount: a refused code keeps the time bonus, a worse one does not replace it (issue #29)", async () => {
+    const fetch = stubApi({
+      "GET /api/bundles.php": bundlesAnswer(),
+      "GET /api/time-bonus.php": timeBonusAnswer(14_400),
+      "GET /api/discountcodes.php": { discounts: [discount("TIMEBONUS25", 25, { kind: "time_bonus" })] },
+      [checkUrl("TIMEBONUS25")]: checked("TIMEBONUS25", 25, 14.99, { kind: "time_bonus" }),
+      [checkUrl("NOPE")]: () => refusal("code_not_found", "Code not found"),
+      [checkUrl("SPRING10")]: checked("SPRING10", 10, 17.99),
+      [checkUrl("MEGA30")]: checked("MEGA30", 30, 13.99),
+      "POST /api/payment.php": { payment_id: 35, checkout_url: null },
+    });
+    renderCheckout();
+    expect(await screen.findByRole("button", { name: "Pay €14.99" })).toBeEnabled();
+    openSelector();
+    await apply("NOPE");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Code not found");
+    expect(screen.getByText("TIMEBONUS25 still applies.")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Pay €14.99" })).toBeEnabled();
+
+    await apply("SPRING10");
+    expect(
+      await screen.findByText("SPRING10 gives 10% off. TIMEBONUS25 gives more (25%), so TIMEBONUS25 still applies."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: /TIMEBONUS25/ })).toBeChecked();
+    expect(await screen.findByRole("button", { name: "Pay €14.99" })).toBeEnabled();
+    expect(screen.getByText("TIMEBONUS25 applied: you pay €14.99 instead of €19.99.")).toBeInTheDocument();
+
+    // A better code does replace it.
+    await apply("MEGA30");
+    expect(await screen.findByRole("button", { name: "Pay €13.99" })).toBeEnabled();
+    expect(screen.getByRole("radio", { name: /TIMEBONUS25/ })).not.toBeChecked();
+    await closeSelector();
+    await act(async () => fireEvent.click(pay()));
+    expect(bodiesOf(fetch, "POST", "/api/payment.php")).toEqual([
+      { bundle_id: 2, method: "ideal", discount_code: "MEGA30", client_id: expect.any(String) },
     ]);
   });
 

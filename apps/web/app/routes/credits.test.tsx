@@ -8,12 +8,32 @@ import CreditsCheckoutRoute from "./credits-checkout";
 import PremiumRoute from "./premium";
 
 beforeEach(() => localStorage.clear());
+
+/** Rendered without the server's bundles: the page loads them itself (as when the server could not). */
+const noLoaderData = { loaderData: { bundles: null } } as unknown as Parameters<typeof CreditsRoute>[0];
 afterEach(() => vi.unstubAllGlobals());
+
+describe("/credits rendered on the server (issue #29)", () => {
+  it("shows the packages it was rendered with at once, without asking for them and without a spinner", () => {
+    const fetch = stubApi({ "GET /api/time-bonus.php": { time_bonus: null } });
+    const rendered = { loaderData: { bundles: bundlesAnswer() } } as unknown as Parameters<typeof CreditsRoute>[0];
+    renderWithDiscounts(<CreditsRoute {...rendered} />, { user: testUser({ credits: 0 }), routeId: "credits", path: "/credits" });
+    // The first render already has them: nothing awaited.
+    expect(screen.getByRole("radio", { name: /250 credits/ })).toBeChecked();
+    expect(screen.getAllByRole("radio", { name: /credits/ })).toHaveLength(3);
+    expect(screen.queryByText("Loading the credit packages…")).toBeNull();
+    expect(fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes("/api/bundles.php"))).toEqual([]);
+  });
+});
 
 describe("the discount shown where credits are sold (spec §4)", () => {
   it("/credits: the time bonus with its countdown, and the bundles' prices after it", async () => {
     stubApi({ "GET /api/bundles.php": bundlesAnswer(), "GET /api/time-bonus.php": timeBonusAnswer(14_400) });
-    renderWithDiscounts(<CreditsRoute />, { user: testUser({ credits: 0 }), routeId: "credits", path: "/credits" });
+    renderWithDiscounts(<CreditsRoute {...noLoaderData} />, {
+      user: testUser({ credits: 0 }),
+      routeId: "credits",
+      path: "/credits",
+    });
     expect(await screen.findByRole("timer")).toHaveTextContent("04:00:00");
     const best = await screen.findByRole("radio", { name: /250 credits/ });
     await vi.waitFor(() => expect(best).toHaveAccessibleName(/€14\.99, instead of €19\.99/));
@@ -42,7 +62,7 @@ describe("the discount shown where credits are sold (spec §4)", () => {
       "GET /api/time-bonus.php": { time_bonus: null },
       "GET /api/discountcode.php?welcome=true": { discount: null, price: null },
     });
-    renderWithDiscounts(<CreditsRoute />, { user: testUser(), routeId: "credits", path: "/credits" });
+    renderWithDiscounts(<CreditsRoute {...noLoaderData} />, { user: testUser(), routeId: "credits", path: "/credits" });
     const best = await screen.findByRole("radio", { name: /250 credits/ });
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/discountcode.php?welcome=true", expect.anything()));
     expect(best).toHaveAccessibleName(/€19\.99/);
@@ -61,7 +81,11 @@ describe("a site without a payment provider (decision 030)", () => {
 
   it("/credits says purchases are unavailable instead of offering the packages", async () => {
     stubApi(unavailable);
-    renderWithDiscounts(<CreditsRoute />, { user: testUser({ credits: 5 }), routeId: "credits", path: "/credits" });
+    renderWithDiscounts(<CreditsRoute {...noLoaderData} />, {
+      user: testUser({ credits: 5 }),
+      routeId: "credits",
+      path: "/credits",
+    });
     expect(await screen.findByText("Purchases are unavailable right now. Please come back later.")).toHaveAttribute(
       "role",
       "status",

@@ -6,6 +6,7 @@ import { PaymentPage } from "../features/payments/payment-page";
 import { useMember } from "../lib/member";
 import { requireMember } from "../lib/require-member";
 import type { RouteHandle } from "../lib/route-handle";
+import { servicesContext } from "../server-context";
 import type { Route } from "./+types/credits";
 
 /**
@@ -15,13 +16,19 @@ import type { Route } from "./+types/credits";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   await requireMember(context);
-  return null;
+  // The packages come with the page (issue #29: no spinner after it loaded); if they cannot, the page
+  // loads them itself as before.
+  const bundles = await context
+    .get(servicesContext)
+    .bundles()
+    .catch(() => null);
+  return { bundles };
 }
 
 /** Spec §2: the back button shows on credits in installed-app display. */
 export const handle: RouteHandle = { backButton: true };
 
-export default function CreditsRoute() {
+export default function CreditsRoute({ loaderData }: Route.ComponentProps) {
   const { user } = useMember();
   const [search] = useSearchParams();
   const discount = useShownDiscount();
@@ -29,7 +36,11 @@ export default function CreditsRoute() {
   return (
     <PaymentPage titleId="payments.title_credits">
       <DiscountNotice />
-      <CreditsChoice returnParam={search.get("return")} discountPercentage={discount?.value_percentage ?? null} />
+      <CreditsChoice
+        returnParam={search.get("return")}
+        discountPercentage={discount?.value_percentage ?? null}
+        initialBundles={loaderData?.bundles ?? null}
+      />
       <WelcomeDiscountModal />
     </PaymentPage>
   );

@@ -30,6 +30,9 @@ function context(options: { user?: Partial<User>; member?: MemberResponse } = {}
     swipeCandidates: async () => null,
     regionName: () => null,
     searchMembers: async () => null,
+    bundles: async () => {
+      throw new Error("not on these pages");
+    },
     cityCentre: async () => null,
   } satisfies SsrServices;
   return createLoadContext(fake);

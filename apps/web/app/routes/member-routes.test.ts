@@ -30,6 +30,9 @@ function services(options: { user?: Partial<User> | null; loggedOutSearch?: "all
     teaser: async () => [],
     member: async (id: number) => (id === 42 ? anna : id === 43 ? { blocked_by: "Bea" } : null),
     cityCentre: async () => null,
+    bundles: async () => {
+      throw new Error("not on these pages");
+    },
     matchFinder: async () => null,
     visitors: async () => null,
     swipeCandidates: async () => null,

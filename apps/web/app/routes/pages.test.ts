@@ -41,6 +41,9 @@ function context(notice: BanNotice | null = null) {
     teaser: async () => [],
     member: async () => null,
     cityCentre: async () => null,
+    bundles: async () => {
+      throw new Error("not on these pages");
+    },
     matchFinder: async () => null,
     visitors: async () => null,
     swipeCandidates: async () => null,

@@ -71,6 +71,32 @@ describe("checking a code (spec §5)", () => {
     expect((await check(anna, "code=HOLLAND15&bundle_id=3", { "x-country": "PL" })).json().error).toBe("code_not_applicable");
   });
 
+  it("answers spec §3's fields user_id, status and expired with each code", async () => {
+    const anna = await member();
+    await app.services.discounts.add([{ code: `OWN-${anna.userId}`, valuePercentage: 12, userId: anna.userId }]);
+    // The raw answer, not a parse of it: a field the server left out must show here.
+    expect((await check(anna, "code=spring10&bundle_id=3&method=ideal")).json().discount).toMatchObject({
+      code: "SPRING10",
+      user_id: null,
+      status: "active",
+      expired: false,
+      expires: null,
+    });
+    expect((await check(anna, `code=own-${anna.userId}`)).json().discount).toMatchObject({
+      user_id: anna.userId,
+      status: "active",
+      expired: false,
+    });
+    const listed = (await anna.client.get("/api/discountcodes.php")).json().discounts as Record<string, unknown>[];
+    expect(listed.find((d) => d.code === `OWN-${anna.userId}`)).toMatchObject({
+      user_id: anna.userId,
+      status: "active",
+      expired: false,
+    });
+    for (const discount of listed)
+      expect(Object.keys(discount)).toEqual(expect.arrayContaining(["user_id", "status", "expired"]));
+  });
+
   it("limits codes to payment methods, currencies and their member, and first-purchase codes to free members", async () => {
     const anna = await member();
     const other = await member();
@@ -152,6 +178,69 @@ describe("a discounted payment", () => {
     expect((await pay(anna, { bundle_id: 1, discount_code: "BIG20" })).json().error).toBe("code_minimum_order");
     expect((await pay(anna, { discount_code: "NOPE" })).json().error).toBe("code_not_found");
     expect(await sqlCount(database.db, sql`select count(*)::int as n from payments where user_id = ${anna.userId}`)).toBe(0);
+  });
+});
+
+describe("'Try again' after a failed payment (issue #29)", () => {
+  const retry = (who: TestMember, paymentId: number, clientId = randomUUID()) =>
+    who.client.post("/api/payment-retry.php", { payment_id: paymentId, client_id: clientId }, { host });
+  const rowOf = async (paymentId: number) =>
+    (
+      await sqlRows<{ bundle_id: number; method: string; amount_cents: number; discount_code: string | null; status: string }>(
+        database.db,
+        sql`select bundle_id, method, amount_cents, discount_code, status from payments where id = ${paymentId}`,
+      )
+    )[0];
+
+  it("makes a new payment of the same bundle, method and code, which the member can pay", async () => {
+    const anna = await member();
+    const failed = paymentCreateResponseSchema.parse(
+      (await pay(anna, { method: "creditcard", discount_code: "spring10" })).json(),
+    );
+    await settle(failed.payment_id, "failed");
+
+    const clientId = randomUUID();
+    const answer = await retry(anna, failed.payment_id, clientId);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const again = paymentCreateResponseSchema.parse(answer.json());
+    expect(again.payment_id).not.toBe(failed.payment_id);
+    expect(again.checkout_url).toMatch(/\/sandbox\/checkout\/tr_sbx_/);
+    expect(await rowOf(again.payment_id)).toMatchObject({
+      bundle_id: 3,
+      method: "creditcard",
+      amount_cents: 3599,
+      discount_code: "SPRING10",
+      status: "pending",
+    });
+    // A double click is one retry.
+    expect(paymentCreateResponseSchema.parse((await retry(anna, failed.payment_id, clientId)).json()).payment_id).toBe(
+      again.payment_id,
+    );
+    await settle(again.payment_id, "paid");
+    expect(await app.services.credits.account(database.db, anna.userId)).toEqual({ credits: 20 + 500, paid: true });
+    // A paid order is not tried again, and neither is another member's.
+    expect((await retry(anna, again.payment_id)).json()).toMatchObject({ error: "payment_not_retryable" });
+    const other = await member();
+    expect((await retry(other, failed.payment_id)).statusCode).toBe(404);
+  });
+
+  it("refuses an open order, and says so when the order's code no longer applies", async () => {
+    const anna = await member();
+    const open = paymentCreateResponseSchema.parse((await pay(anna, {})).json());
+    expect((await retry(anna, open.payment_id)).statusCode).toBe(409);
+    await settle(open.payment_id, "expired");
+    expect((await retry(anna, open.payment_id)).statusCode).toBe(200);
+
+    const bob = await member();
+    const cancelled = paymentCreateResponseSchema.parse((await pay(bob, { discount_code: "BIG20" })).json());
+    await settle(cancelled.payment_id, "canceled");
+    await database.db.execute(sql`update discount_codes set expires_at = now() - interval '1 minute' where code = 'BIG20'`);
+    try {
+      expect((await retry(bob, cancelled.payment_id)).json()).toMatchObject({ error: "code_expired" });
+      expect(await sqlCount(database.db, sql`select count(*)::int as n from payments where user_id = ${bob.userId}`)).toBe(1);
+    } finally {
+      await database.db.execute(sql`update discount_codes set expires_at = null where code = 'BIG20'`);
+    }
   });
 });
 

@@ -224,7 +224,10 @@ function present(row: DiscountCodeRow, member: MemberContext, now: Date): Discou
   return {
     code: row.code,
     kind: row.kind as Discount["kind"],
+    user_id: row.userId,
+    status: row.status as Discount["status"],
     value_percentage: row.valuePercentage,
+    expired: left === 0,
     expires: left === null ? null : new Date(now.getTime() + left * 1000).toISOString(),
     seconds_left: left,
     country: row.country,

@@ -88,6 +88,14 @@ export async function paymentRoutes(app: FastifyInstance, options: PaymentRoutes
     { rateLimit: CREATE_LIMIT },
   );
 
+  handle(
+    app,
+    ENDPOINTS.retryPayment,
+    async ({ request, member, body }) =>
+      payments.retry(member, { paymentId: body.payment_id, clientId: body.client_id }, await contextOf(request, member)),
+    { rateLimit: CREATE_LIMIT },
+  );
+
   handle(app, ENDPOINTS.payment, async ({ request, member, query }) => {
     const [row, settings] = await Promise.all([payments.get(member, query.id), settingsOf(request)]);
     return payments.present(row, await balanceOf(member), settings.refund_days);

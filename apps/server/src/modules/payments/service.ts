@@ -9,7 +9,7 @@ import type {
   PaymentStatus,
   StaffBundle,
 } from "@app/contract";
-import { FORM_METHODS, OPEN_PAYMENT_STATUSES } from "@app/contract";
+import { FAILED_PAYMENT_STATUSES, FORM_METHODS, OPEN_PAYMENT_STATUSES } from "@app/contract";
 import type { ExportPart, ExportSubject } from "../../platform/data-export.ts";
 import type { Db, Tx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -30,6 +30,7 @@ import {
   customerOf,
   deletePayment,
   findMemberPayment,
+  findMemberPaymentByClientId,
   findPayment,
   findPaymentByProviderId,
   flagMember,
@@ -190,6 +191,10 @@ export class PaymentService {
     if (FORM_METHODS.includes(input.method) || !methodsFor(context.country, context.currency).includes(input.method)) {
       throw new AppError("payment_method_unavailable");
     }
+    // A repeated request (double click, retry after a lost answer) answers its payment before the code is
+    // checked again: that payment holds the code now, so the check would answer "Code already used".
+    const existing = await findMemberPaymentByClientId(db, member.userId, input.clientId);
+    if (existing) return this.awaitStarted(existing);
     const bundle = await bundleIn(db, input.bundleId, context.currency);
     if (!bundle) throw new AppError("bundle_unavailable");
     const sequence = FIRST_PAYMENT_METHODS.has(input.method) ? "first" : "oneoff";
@@ -197,6 +202,35 @@ export class PaymentService {
       ? await this.discountFor(member, input.discountCode, bundle, input.method, context)
       : undefined;
     return this.start(member, { bundle, method: input.method, clientId: input.clientId, sequence, discount }, context);
+  }
+
+  /**
+   * "Try again" on a failed, cancelled or expired order (issue #29): the same bundle, method and
+   * discount code as a new payment (an order number is one attempt at the provider, so the retry gets
+   * its own). Only the member's own one-off orders that took no money: another's answers 404, an open,
+   * paid or recurring one `payment_not_retryable`. The code is checked again like any code (the failed
+   * payment released it), so one that ended meanwhile answers `code_expired` rather than a full price.
+   */
+  async retry(
+    member: MemberContext,
+    input: { paymentId: number; clientId: string },
+    context: PurchaseContext,
+  ): Promise<PaymentCreateResponse> {
+    const row = await findMemberPayment(this.deps.db, member.userId, input.paymentId);
+    if (!row) throw new AppError("not_found");
+    if (!FAILED_PAYMENT_STATUSES.includes(row.status as PaymentStatus) || row.sequence === "recurring" || row.bundleId === null) {
+      throw new AppError("payment_not_retryable");
+    }
+    return this.create(
+      member,
+      {
+        bundleId: row.bundleId,
+        method: row.method as PaymentMethod,
+        clientId: input.clientId,
+        discountCode: row.discountCode ?? undefined,
+      },
+      context,
+    );
   }
 
   /**

@@ -28,6 +28,9 @@ export function welcomeAnswer(seconds_left: number | null) {
     discount: {
       code: "WELCOME25",
       kind: "welcome" as const,
+      user_id: null,
+      status: "active" as const,
+      expired: false,
       value_percentage: 25,
       expires: null,
       seconds_left,

@@ -36,6 +36,11 @@ export function createPayment(body: PaymentCreateRequest) {
   return callEndpoint(ENDPOINTS.createPayment, { body });
 }
 
+/** POST /api/payment-retry.php: "Try again" on a failed order, as a new payment of its bundle, method and code. */
+export function retryPayment(paymentId: number, clientId: string) {
+  return callEndpoint(ENDPOINTS.retryPayment, { body: { payment_id: paymentId, client_id: clientId } });
+}
+
 /** POST /api/repeat-order.php: the last bundle again, on the stored card or mandate. */
 export function repeatOrder(clientId: string) {
   return callEndpoint(ENDPOINTS.repeatOrder, { body: { client_id: clientId } });

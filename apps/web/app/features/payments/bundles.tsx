@@ -68,11 +68,14 @@ export function PaidAmount({ payment }: { payment: Pick<Payment, "amount" | "cur
 export function WithBundles({
   children,
   purchase = true,
+  initial = null,
 }: {
   children: (data: BundlesResponse) => ReactNode;
   purchase?: boolean;
+  /** The answer the page was rendered with on the server (issue #29): shown at once, nothing to wait for. */
+  initial?: BundlesResponse | null;
 }) {
-  const bundles = useQuery(bundlesQuery);
+  const bundles = useQuery(initial ? { ...bundlesQuery, initialData: initial, staleTime: 30_000 } : bundlesQuery);
   return (
     <QueryState query={bundles}>
       {(data) => (purchase && !data.purchases_available ? <PurchasesUnavailable /> : children(data))}

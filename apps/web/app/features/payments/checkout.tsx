@@ -8,6 +8,7 @@ import { createPayment } from "./api";
 import { DiscountedPrice, NotOffered, usePrice, WithBundles } from "./bundles";
 import { MethodLabel, useOfferedMethods } from "./methods";
 import { safeCheckoutUrl } from "./safe-urls";
+import { returnQuery } from "./session";
 import { usePaymentAttempt } from "./use-payment-attempt";
 
 /** A discount the checkout applies: the code sent with the payment and the bundle's price after it (major units). */
@@ -32,6 +33,8 @@ export interface CheckoutProps {
   /** Leaves the site for the provider's checkout page (replaceable in tests). */
   goTo?: (url: string) => void;
   newClientId?: () => string;
+  /** The page to go back to after paying (`?return=`, a chat), kept on the way back to the package choice. */
+  returnParam?: string | null | undefined;
   /** Renders the discount code selector (issue #12); without it, the bundle's own price is paid. */
   discountSlot?: ((slot: DiscountSlotProps) => ReactNode) | undefined;
 }
@@ -46,7 +49,7 @@ export function Checkout(props: CheckoutProps) {
 /** The chosen bundle, or a message and the way back to the choice when it is not offered (any more). */
 function CheckoutForm({ data, bundleId, ...rest }: CheckoutProps & { data: BundlesResponse }) {
   const bundle = data.bundles.find((candidate) => candidate.id === bundleId);
-  if (!bundle) return <NotOffered messageId="error.bundle_unavailable" to="/credits" />;
+  if (!bundle) return <NotOffered messageId="error.bundle_unavailable" to={`/credits${returnQuery(rest.returnParam)}`} />;
   return <PayForm bundle={bundle} methods={data.methods} {...rest} />;
 }
 
@@ -57,6 +60,7 @@ function PayForm({
   goTo = leaveForCheckout,
   newClientId,
   discountSlot,
+  returnParam,
 }: Omit<CheckoutProps, "bundleId"> & { bundle: Bundle; methods: readonly PaymentMethod[] }) {
   const price = usePrice();
   const navigate = useNavigate();
@@ -127,7 +131,7 @@ function PayForm({
               ) : null}
             </p>
           </div>
-          <Link to="/credits">
+          <Link to={`/credits${returnQuery(returnParam)}`}>
             <FormattedMessage id="payments.change_package" />
           </Link>
         </div>

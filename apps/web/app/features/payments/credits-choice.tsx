@@ -5,7 +5,7 @@ import { FormattedMessage } from "react-intl";
 import { Link, useNavigate } from "react-router";
 import { useMember } from "../../lib/member";
 import { BundleChoice, defaultBundleId, WithBundles } from "./bundles";
-import { storeReturnPath } from "./session";
+import { returnQuery, storeReturnPath } from "./session";
 
 /**
  * Remembers the page's `?return=` (where the member was when credits ran out, e.g. a chat) for the
@@ -22,9 +22,12 @@ export function useReturnPath(returnParam: string | null): void {
 export function CreditsChoice({
   returnParam,
   discountPercentage = null,
+  initialBundles = null,
 }: {
   returnParam: string | null;
   discountPercentage?: number | null;
+  /** The bundles as the server rendered the page with them (issue #29), or null: loaded here. */
+  initialBundles?: BundlesResponse | null;
 }) {
   useReturnPath(returnParam);
   const { user } = useMember();
@@ -35,17 +38,28 @@ export function CreditsChoice({
           <FormattedMessage id="payments.balance" values={{ credits: user.credits }} />
         </p>
       ) : null}
-      <WithBundles>{(data) => <ChoiceForm data={data} discountPercentage={discountPercentage} />}</WithBundles>
+      <WithBundles initial={initialBundles}>
+        {(data) => <ChoiceForm data={data} discountPercentage={discountPercentage} returnParam={returnParam} />}
+      </WithBundles>
     </>
   );
 }
 
-function ChoiceForm({ data, discountPercentage }: { data: BundlesResponse; discountPercentage: number | null }) {
+function ChoiceForm({
+  data,
+  discountPercentage,
+  returnParam,
+}: {
+  data: BundlesResponse;
+  discountPercentage: number | null;
+  returnParam: string | null;
+}) {
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<number | null>(() => defaultBundleId(data.bundles));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (chosen !== null) void navigate(`/credits/${chosen}`);
+    // The way back travels on in the URL (issue #29): the checkout keeps it, and so does its "Choose another package".
+    if (chosen !== null) void navigate(`/credits/${chosen}${returnQuery(returnParam)}`);
   };
   return (
     <>

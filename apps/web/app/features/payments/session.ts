@@ -40,3 +40,13 @@ export function storeReturnPath(path: string | null): void {
 export function readReturnPath(): string | null {
   return safeReturnPath(read(RETURN_KEY));
 }
+
+/**
+ * `?return=…` for a link between the payment pages (/credits → /credits/{id} → back to /credits), so that
+ * the page to go back to after paying (a chat) stays in the URL and is not lost on the way (issue #29);
+ * "" when there is none or it is not a path of this site.
+ */
+export function returnQuery(path: string | null | undefined): string {
+  const safe = safeReturnPath(path);
+  return safe ? `?return=${encodeURIComponent(safe)}` : "";
+}

@@ -84,13 +84,26 @@ describe("the result page (/transactions/{id})", () => {
     expect(within(toastRegion()).queryByRole("status")).toBeNull();
   });
 
-  it("shows a failed or cancelled payment with a way to try again", async () => {
-    stubPayment(() => paymentAnswer({ status: "cancelled" }));
-    renderAsMember(<TransactionResult id={12} />, { user: testUser() });
+  it("shows a failed or cancelled payment; 'Try again' retries that order (issue #29), another package is a link away", async () => {
+    const fetch = stubPayment(() => paymentAnswer({ status: "cancelled" }), {
+      "POST /api/payment-retry.php": { payment_id: 14, checkout_url: null },
+    });
+    renderAsMember(
+      <>
+        <TransactionResult id={12} newClientId={() => "22222222-2222-4222-8222-222222222222"} />
+        <Where />
+      </>,
+      { user: testUser(), path: "/transactions/12" },
+    );
     expect(await screen.findByRole("alert")).toHaveTextContent("Payment failed or has been cancelled.");
-    expect(screen.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/credits");
+    expect(screen.getByRole("link", { name: "Choose another package" })).toHaveAttribute("href", "/credits");
     expect(screen.getByText("Cancelled")).toBeVisible();
     expect(within(toastRegion()).queryByRole("status")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("/transactions/14")).toBeInTheDocument();
+    expect(bodiesOf(fetch, "POST", "/api/payment-retry.php")).toEqual([
+      { payment_id: 12, client_id: "22222222-2222-4222-8222-222222222222" },
+    ]);
   });
 
   it("after a failed repeat order by card offers the card again and PayPal for the same bundle", async () => {

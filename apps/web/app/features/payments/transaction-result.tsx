@@ -1,23 +1,24 @@
 import { FAILED_PAYMENT_STATUSES, OPEN_PAYMENT_STATUSES, type Payment } from "@app/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { errorMessage } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
 import { useServerEvent, useServerEventsState } from "../../lib/server-events";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { useToast } from "../../ui/toasts";
-import { BUNDLES_KEY, bundlesQuery, paymentQuery, refundPayment, TRANSACTIONS_KEY } from "./api";
+import { BUNDLES_KEY, bundlesQuery, paymentQuery, refundPayment, retryPayment, TRANSACTIONS_KEY } from "./api";
 import { PaidAmount, QueryState, usePrice } from "./bundles";
 import { useMethodName } from "./methods";
 import { RefundModal } from "./refund-modal";
 import { useRepeatOrder } from "./repeat-order";
 import { safeCheckoutUrl } from "./safe-urls";
-import { readReturnPath } from "./session";
+import { readReturnPath, returnQuery } from "./session";
 import { StatusBadge } from "./status";
+import { usePaymentAttempt } from "./use-payment-attempt";
 
 /** Spec §4: while a payment is open, the page asks again this often (and at once on `user.changed`). */
 export const PAYMENT_POLL_MS = 2_000;
@@ -132,16 +133,7 @@ function Outcome({ payment, newClientId }: { payment: Payment; newClientId?: (()
     if (payment.method === "creditcard" && payment.recurring) {
       return <CardRepeatFailed payment={payment} newClientId={newClientId} />;
     }
-    return (
-      <div className="alert alert-danger" role="alert">
-        <p className="h5">
-          <FormattedMessage id="payments.failed" />
-        </p>
-        <Link to="/credits" className="btn btn-primary">
-          <FormattedMessage id="payments.try_again" />
-        </Link>
-      </div>
-    );
+    return <RetryOrder payment={payment} newClientId={newClientId} />;
   }
   return (
     <div className="alert alert-secondary">
@@ -167,6 +159,44 @@ function Paid({ payment }: { payment: Payment }) {
         <FormattedMessage id={back ? "payments.go_back" : "payments.go_members"} />
       </Link>
     </div>
+  );
+}
+
+const leaveForCheckout = (url: string) => window.location.assign(url);
+
+/**
+ * A failed, cancelled or expired order (issue #29): "Try again" pays the same order again (its bundle,
+ * method and discount code, as a new payment on the server) and goes on to the provider's page; the
+ * package choice stays one link away. A code that ended meanwhile, or a method no longer offered, says
+ * so here, where the member can then choose again.
+ */
+function RetryOrder({ payment, newClientId }: { payment: Payment; newClientId?: (() => string) | undefined }) {
+  const navigate = useNavigate();
+  const { busy, error, formRef, run } = usePaymentAttempt(newClientId);
+  const retry = (event: FormEvent) => {
+    event.preventDefault();
+    void run(`retry-${payment.payment_id}`, async (clientId) => {
+      const answer = await retryPayment(payment.payment_id, clientId);
+      const checkout = safeCheckoutUrl(answer.checkout_url);
+      if (checkout) leaveForCheckout(checkout);
+      else await navigate(`/transactions/${answer.payment_id}`);
+    });
+  };
+  return (
+    <form ref={formRef} className="alert alert-danger" onSubmit={retry} noValidate>
+      <p className="h5" role="alert">
+        <FormattedMessage id="payments.failed" />
+      </p>
+      <FormAlert>{error}</FormAlert>
+      <div className="d-flex flex-wrap gap-2">
+        <BusyButton type="submit" busy={busy}>
+          <FormattedMessage id="payments.try_again" />
+        </BusyButton>
+        <Link to={`/credits${returnQuery(readReturnPath())}`} className="alert-link align-self-center">
+          <FormattedMessage id="payments.change_package" />
+        </Link>
+      </div>
+    </form>
   );
 }
 

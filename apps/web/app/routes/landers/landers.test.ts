@@ -70,6 +70,9 @@ function services(user: User | null = null) {
     visitors: async () => null,
     swipeCandidates: async () => null,
     regionName: () => null,
+    bundles: async () => {
+      throw new Error("not on these pages");
+    },
     cityCentre: async (country: string, city: string) => CITIES[`${country}:${city}`] ?? null,
     searchMembers: async (query: MemberSearchQuery) => {
       searches.push(query);
