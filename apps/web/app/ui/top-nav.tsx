@@ -10,6 +10,7 @@ import type { BadgeCounts } from "../lib/badges";
 import { useStandalone } from "../lib/display-mode";
 import { useRouteFlag } from "../lib/route-handle";
 import { LanguageSwitcher } from "./language-switcher";
+import { PhotoPlaceholder } from "./photo-placeholder";
 
 /** What the top navigation needs of a logged-in member. */
 export interface NavMember {
@@ -160,9 +161,7 @@ export function MemberNav({ member, onLogout }: { member: NavMember; onLogout: (
             {member.thumbUrl ? (
               <img src={member.thumbUrl} alt="" width={28} height={28} className="rounded-circle me-2 object-fit-cover" />
             ) : (
-              <span aria-hidden="true" className="me-2">
-                ●
-              </span>
+              <PhotoPlaceholder className="d-inline-flex align-middle rounded-circle me-2" style={{ width: 28, height: 28 }} />
             )}
             {member.name}
           </Dropdown.Toggle>
