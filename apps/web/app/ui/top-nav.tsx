@@ -161,7 +161,7 @@ export function MemberNav({ member, onLogout }: { member: NavMember; onLogout: (
             {member.thumbUrl ? (
               <img src={member.thumbUrl} alt="" width={28} height={28} className="rounded-circle me-2 object-fit-cover" />
             ) : (
-              <PhotoPlaceholder className="d-inline-flex align-middle rounded-circle me-2" style={{ width: 28, height: 28 }} />
+              <PhotoPlaceholder className="d-inline-flex align-middle rounded-circle bg-white me-2" style={{ width: 28, height: 28 }} />
             )}
             {member.name}
           </Dropdown.Toggle>

@@ -1,5 +1,5 @@
 import { ACCOUNT_RULES } from "@app/contract";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Button, Form, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { DateOfBirthPicker, type DateParts, validDateOfBirth } from "./date-of-birth-picker";
@@ -25,7 +25,6 @@ export function DateOfBirthField({ id, value, onChange, error, today = new Date(
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState(value);
   const [draftError, setDraftError] = useState("");
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const chosen = validDateOfBirth(value, today);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -49,11 +48,10 @@ export function DateOfBirthField({ id, value, onChange, error, today = new Date(
       <span id={`${id}-label`} className="form-label d-block">
         <FormattedMessage id="dob.label" />
       </span>
-      <Button
-        ref={buttonRef}
+      <button
+        type="button"
         id={id}
-        variant="outline-secondary"
-        className={`d-block w-100 text-start${error ? " border-danger" : ""}`}
+        className={`form-control text-start${chosen ? "" : " text-body-secondary"}${error ? " is-invalid" : ""}`}
         aria-haspopup="dialog"
         aria-labelledby={`${id}-label ${id}`}
         aria-describedby={error ? `${hintId} ${errorId}` : hintId}
@@ -65,7 +63,7 @@ export function DateOfBirthField({ id, value, onChange, error, today = new Date(
         ) : (
           <FormattedMessage id="dob.choose" />
         )}
-      </Button>
+      </button>
       <Form.Text id={hintId} muted>
         <FormattedMessage id="dob.hint" values={{ min_age: ACCOUNT_RULES.minAge }} />
       </Form.Text>
@@ -79,7 +77,6 @@ export function DateOfBirthField({ id, value, onChange, error, today = new Date(
         onHide={() => setOpen(false)}
         aria-labelledby={`${id}-modal-title`}
         centered
-        size="sm"
         className="modal-stacked"
         backdropClassName="modal-stacked-backdrop"
       >
