@@ -128,8 +128,15 @@ test("the completeness meter's next step changes as the profile fills, and a mem
 }) => {
   const other = await newMember(browser, "Sanne", { autoLike: false });
   const { page } = await newMember(browser, "Jules", { autoLike: false });
-  await page.goto("/profile", { waitUntil: "networkidle" });
+  // On /members the compact meter waits in the account menu (no extra alert) and leads to the profile.
+  await page.goto("/members", { waitUntil: "networkidle" });
   await hydrated(page);
+  await page.locator("#account-menu").click();
+  const menuItem = page.getByRole("menuitem", { name: /Your profile is 0% complete.*Next step: add a photo/ });
+  await expect(menuItem).toBeVisible();
+  await menuItem.click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.waitForLoadState("networkidle");
   const meter = page.getByTestId("completeness-meter");
   await expect(meter.getByRole("heading")).toHaveText("Your profile is 0% complete");
   await expect(meter.getByRole("progressbar", { name: "Profile completeness" })).toHaveAttribute("aria-valuenow", "0");
@@ -161,6 +168,9 @@ test("the completeness meter's next step changes as the profile fills, and a mem
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(meter.getByRole("heading")).toHaveText("Your profile is 85% complete");
   await expect(meter.getByRole("button", { name: "Next step: add your personal details" })).toBeVisible();
+  await page.locator("#account-menu").click();
+  await expect(page.getByTestId("completeness-menu-item")).toContainText("Your profile is 85% complete");
+  await page.keyboard.press("Escape");
   await meter.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(shots, "completeness-meter.png") });
 

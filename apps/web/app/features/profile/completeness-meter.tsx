@@ -1,7 +1,10 @@
 import type { OwnProfile } from "@app/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { Button } from "react-bootstrap";
+import { Button, Dropdown } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
+import { ownProfileQuery } from "./api";
 import { profileCompleteness } from "./completeness";
 
 /** Moves the member to the field of a part: scrolled into view and focused, so typing can start. */
@@ -51,5 +54,33 @@ export function CompletenessMeter({ profile }: { profile: OwnProfile }) {
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * The compact meter at the top of the account menu (issue #29), the member's own card in the
+ * navigation of every page, /members included, without adding an alert. The menu renders it when
+ * first opened, so the profile loads only then; once the profile is complete it shows nothing.
+ */
+export function CompletenessMenuItem() {
+  const { data: profile } = useQuery(ownProfileQuery);
+  if (!profile) return null;
+  const { percent, next } = profileCompleteness(profile);
+  if (!next) return null;
+  return (
+    <>
+      <Dropdown.Item as={Link} to="/profile" className="small" data-testid="completeness-menu-item">
+        <span className="d-block">
+          <FormattedMessage id="completeness.title" values={{ percent }} />
+        </span>
+        <span className="progress my-1" style={{ height: 4 }} aria-hidden="true">
+          <span className="progress-bar" style={{ width: `${percent}%` }} />
+        </span>
+        <span className="d-block text-primary-emphasis">
+          <FormattedMessage id={`completeness.next.${next.id}`} />
+        </span>
+      </Dropdown.Item>
+      <Dropdown.Divider />
+    </>
   );
 }
