@@ -28,7 +28,7 @@ export function PhotoPlaceholder({ name, className = "", style }: { name?: strin
       className={classes}
       style={style}
       role="img"
-      aria-label={intl.formatMessage({ id: "photo.placeholder" }, { name })}
+      aria-label={intl.formatMessage({ id: "member.no_photo" }, { name })}
       data-testid="photo-placeholder"
     >
       {silhouette}
