@@ -132,7 +132,7 @@ test("the completeness meter's next step changes as the profile fills, and a mem
   await page.goto("/members", { waitUntil: "networkidle" });
   await hydrated(page);
   await page.locator("#account-menu").click();
-  const menuItem = page.getByRole("menuitem", { name: /Your profile is 0% complete.*Next step: add a photo/ });
+  const menuItem = page.getByRole("link", { name: /Your profile is 0% complete.*Next step: add a photo/ });
   await expect(menuItem).toBeVisible();
   await menuItem.click();
   await expect(page).toHaveURL(/\/profile$/);
