@@ -34,9 +34,14 @@ test("a new member signs up in the modal, confirms the e-mail and lands activate
   await dialog.getByLabel("E-mail address").fill(email);
   await dialog.getByLabel("Username").fill("Robin");
   await dialog.getByLabel("Password", { exact: true }).fill("correct horse battery");
-  await dialog.getByLabel("Day").selectOption("14");
-  await dialog.getByLabel("Month").selectOption({ label: "March" });
-  await dialog.getByLabel("Year").selectOption("1991");
+  // Spec §2: the date-of-birth picker is a modal over the signup modal.
+  await dialog.getByRole("button", { name: /^Date of birth/ }).click();
+  const dob = page.getByRole("dialog", { name: "Date of birth" });
+  await dob.getByLabel("Day").selectOption("14");
+  await dob.getByLabel("Month").selectOption({ label: "March" });
+  await dob.getByLabel("Year").selectOption("1991");
+  await dob.getByRole("button", { name: "Done" }).click();
+  await expect(dob).toBeHidden();
   await dialog.getByLabel("A woman").check();
   await dialog.getByLabel("Men", { exact: true }).check();
   await page.screenshot({ path: path.join(shots, "signup-step0.png") });
@@ -49,8 +54,10 @@ test("a new member signs up in the modal, confirms the e-mail and lands activate
   await dialog.getByRole("button", { name: "Continue without photo" }).click();
   await dialog.getByLabel("Tell other members about yourself").fill("I love hiking and good coffee.");
   await dialog.getByRole("button", { name: "Save and continue" }).click();
+  await dialog.getByRole("button", { name: "Continue without interests" }).click();
   await expect(dialog.getByRole("heading", { name: "Personal information" })).toBeVisible();
   await dialog.getByRole("button", { name: "Continue without" }).click();
+  await dialog.getByRole("button", { name: "Continue without location" }).click();
   // The push opt-in (spec §4; the site has a push key, and Chromium can push): this member says not now.
   await expect(dialog.getByRole("heading", { name: "Stay informed" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Turn on notifications" })).toBeEnabled();

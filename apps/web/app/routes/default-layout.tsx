@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { FormattedMessage } from "react-intl";
 import { Outlet, useRouteError } from "react-router";
 import { TimeBonusBanner } from "../features/discounts/time-bonus-banner";
+import { CompletenessMenuItem } from "../features/profile/completeness-meter";
 import { ProfileAlerts } from "../features/profile/profile-alerts";
 import { useBadgeCounts } from "../lib/badges";
 import { useMember } from "../lib/member";
@@ -38,7 +39,12 @@ export function DefaultChrome({ children }: { children: ReactNode }) {
         <FormattedMessage id="nav.skip" />
       </a>
       <ProgressBar />
-      <TopNav siteName={root.settings.name} member={user ? navMemberOf(user, badges) : null} onLogout={() => void logout()} />
+      <TopNav
+        siteName={root.settings.name}
+        member={user ? navMemberOf(user, badges) : null}
+        onLogout={() => void logout()}
+        accountMenuTop={<CompletenessMenuItem />}
+      />
       <div id="warnings-header" className="container">
         {user ? (
           <Suspense fallback={null}>

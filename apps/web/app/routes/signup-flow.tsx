@@ -8,26 +8,38 @@ import { Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useLocation } from "react-router";
 import { type ProfileStep, SignupWizard, type SignupWizardProps } from "../features/account/signup-wizard";
-import { AboutStep, PersonalInfoStep, PhotoStep } from "../features/profile/signup-steps";
-import { getRegions } from "../features/site/api";
+import { AboutStep, InterestsStep, LocationStep, PersonalInfoStep, PhotoStep } from "../features/profile/signup-steps";
+import { getInterests, getRegions } from "../features/site/api";
 import { useRootData } from "../lib/root-data";
 
 const loadRegions = () => getRegions("all");
 
+/**
+ * The profile steps in the order of spec §4 (photo, about me, personal info) with the interests after
+ * the about text (issue #29) and the location as its own step with its continue-without (spec §4).
+ */
 function useProfileSteps(): ProfileStep[] {
-  const countries = useRootData()?.settings.countries;
-  return useMemo(
-    () => [
+  const root = useRootData();
+  const countries = root?.settings.countries;
+  const locale = root?.locale ?? "en";
+  return useMemo(() => {
+    const loadInterests = () => getInterests(locale);
+    return [
       { id: "photo", titleId: "signup.step_photo", render: (done) => <PhotoStep onDone={done} /> },
       { id: "about", titleId: "signup.step_about", render: (done) => <AboutStep onDone={done} /> },
       {
-        id: "personal",
-        titleId: "signup.step_personal",
-        render: (done) => <PersonalInfoStep onDone={done} countries={countries ?? []} loadRegions={loadRegions} />,
+        id: "interests",
+        titleId: "signup.step_interests",
+        render: (done) => <InterestsStep onDone={done} loadInterests={loadInterests} />,
       },
-    ],
-    [countries],
-  );
+      { id: "personal", titleId: "signup.step_personal", render: (done) => <PersonalInfoStep onDone={done} /> },
+      {
+        id: "location",
+        titleId: "signup.step_location",
+        render: (done) => <LocationStep onDone={done} countries={countries ?? []} loadRegions={loadRegions} />,
+      },
+    ];
+  }, [countries, locale]);
 }
 
 export type SignupFlowProps = Omit<SignupWizardProps, "profileSteps" | "pushPublicKey">;

@@ -6,6 +6,7 @@ import { useRootData } from "../lib/root-data";
 import { DistanceText } from "./distance";
 import { FictionalIcon } from "./fictional-icon";
 import { PresenceLabel } from "./presence-label";
+import { PhotoPlaceholder } from "./photo-placeholder";
 
 /**
  * A member's photo card linking to the profile (home teaser, members list, signup matches). `priority`:
@@ -40,7 +41,7 @@ export function ProfileCard({
             height={400}
           />
         ) : (
-          <div className="card-img bg-secondary-subtle" style={{ aspectRatio: "4 / 5" }} />
+          <PhotoPlaceholder name={profile.name} className="card-img" style={{ aspectRatio: "4 / 5" }} />
         )}
         {mark ? <div className="profile-card-mark position-absolute top-0 start-0 p-2 d-flex gap-1">{mark}</div> : null}
         <div className="card-img-overlay p-2">

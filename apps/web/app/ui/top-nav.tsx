@@ -10,6 +10,7 @@ import type { BadgeCounts } from "../lib/badges";
 import { useStandalone } from "../lib/display-mode";
 import { useRouteFlag } from "../lib/route-handle";
 import { LanguageSwitcher } from "./language-switcher";
+import { PhotoPlaceholder } from "./photo-placeholder";
 
 /** What the top navigation needs of a logged-in member. */
 export interface NavMember {
@@ -82,7 +83,18 @@ function SiteNavbar({ children }: { children: ReactNode }) {
   );
 }
 
-export function TopNav({ siteName, member, onLogout }: { siteName: string; member: NavMember | null; onLogout: () => void }) {
+export function TopNav({
+  siteName,
+  member,
+  onLogout,
+  accountMenuTop,
+}: {
+  siteName: string;
+  member: NavMember | null;
+  onLogout: () => void;
+  /** What leads the account menu (the layout gives the profile's compact completeness meter). */
+  accountMenuTop?: ReactNode;
+}) {
   const intl = useIntl();
   return (
     <SiteNavbar>
@@ -96,7 +108,7 @@ export function TopNav({ siteName, member, onLogout }: { siteName: string; membe
           <span aria-hidden="true">♥ </span>
           {siteName}
         </Link>
-        {member ? <MemberNav member={member} onLogout={onLogout} /> : null}
+        {member ? <MemberNav member={member} onLogout={onLogout} accountMenuTop={accountMenuTop} /> : null}
         <div className="d-flex align-items-center gap-2 ms-auto">
           <LanguageSwitcher />
           {member ? null : (
@@ -111,7 +123,15 @@ export function TopNav({ siteName, member, onLogout }: { siteName: string; membe
 }
 
 /** The logged-in part (spec §2): search, messages and likes with 99+ badges, credits or premium, account menu. */
-export function MemberNav({ member, onLogout }: { member: NavMember; onLogout: () => void }) {
+export function MemberNav({
+  member,
+  onLogout,
+  accountMenuTop,
+}: {
+  member: NavMember;
+  onLogout: () => void;
+  accountMenuTop?: ReactNode;
+}) {
   const intl = useIntl();
   const credit = creditBadgeVariant(member.credits);
   return (
@@ -160,13 +180,15 @@ export function MemberNav({ member, onLogout }: { member: NavMember; onLogout: (
             {member.thumbUrl ? (
               <img src={member.thumbUrl} alt="" width={28} height={28} className="rounded-circle me-2 object-fit-cover" />
             ) : (
-              <span aria-hidden="true" className="me-2">
-                ●
-              </span>
+              <PhotoPlaceholder
+                className="d-inline-flex align-middle rounded-circle bg-white me-2"
+                style={{ width: 28, height: 28 }}
+              />
             )}
             {member.name}
           </Dropdown.Toggle>
           <Dropdown.Menu>
+            {accountMenuTop}
             <Dropdown.Item as={Link} to="/profile">
               <FormattedMessage id="nav.my_profile" />
             </Dropdown.Item>

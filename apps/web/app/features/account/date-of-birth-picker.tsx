@@ -42,13 +42,22 @@ export interface DateOfBirthPickerProps {
   /** The message to show, e.g. "Invalid date of birth."; marks the selects invalid. */
   error?: string;
   today?: Date;
+  /** The legend for assistive technology only (the date-of-birth modal's title says it already). */
+  legendHidden?: boolean;
 }
 
 /**
  * The date-of-birth picker: day, month (named in the current locale) and year, with the hint
  * "Enter your date of birth (18+)". Years run from the minimum age back to the maximum age.
  */
-export function DateOfBirthPicker({ id, value, onChange, error, today = new Date() }: DateOfBirthPickerProps) {
+export function DateOfBirthPicker({
+  id,
+  value,
+  onChange,
+  error,
+  today = new Date(),
+  legendHidden = false,
+}: DateOfBirthPickerProps) {
   const intl = useIntl();
   const newest = today.getUTCFullYear() - ACCOUNT_RULES.minAge;
   const oldest = today.getUTCFullYear() - ACCOUNT_RULES.maxAge - 1;
@@ -74,7 +83,7 @@ export function DateOfBirthPicker({ id, value, onChange, error, today = new Date
   );
   return (
     <fieldset className="mb-3">
-      <legend className="form-label fs-6 mb-2">
+      <legend className={legendHidden ? "visually-hidden" : "form-label fs-6 mb-2"}>
         <FormattedMessage id="dob.label" />
       </legend>
       <div className="d-flex gap-2">

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { IntlProvider } from "react-intl";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -26,13 +26,25 @@ function renderForm(onCreated = vi.fn()) {
 const field = (name: string | RegExp) => screen.getByLabelText(name) as HTMLInputElement;
 const type = (name: string | RegExp, value: string) => fireEvent.change(field(name), { target: { value } });
 
-function fillValid() {
+/** Opens the date-of-birth modal (spec §2), chooses the date and presses Done; answers the dialog. */
+function chooseDateOfBirth(day: string, month: string, year: string) {
+  const opener = screen.getByRole("button", { name: /^Date of birth/ });
+  opener.focus(); // as a browser does on click: focus returns there when the modal closes
+  fireEvent.click(opener);
+  const dialog = screen.getByRole("dialog", { name: "Date of birth" });
+  fireEvent.change(within(dialog).getByRole("combobox", { name: "Day" }), { target: { value: day } });
+  fireEvent.change(within(dialog).getByRole("combobox", { name: "Month" }), { target: { value: month } });
+  fireEvent.change(within(dialog).getByRole("combobox", { name: "Year" }), { target: { value: year } });
+  fireEvent.click(within(dialog).getByRole("button", { name: "Done" }));
+  return dialog;
+}
+
+async function fillValid() {
   type("E-mail address", "sam@example.com");
   type("Username", "Sam");
   type("Password", "correct horse battery");
-  fireEvent.change(screen.getByRole("combobox", { name: "Day" }), { target: { value: "3" } });
-  fireEvent.change(screen.getByRole("combobox", { name: "Month" }), { target: { value: "4" } });
-  fireEvent.change(screen.getByRole("combobox", { name: "Year" }), { target: { value: "1990" } });
+  chooseDateOfBirth("3", "4", "1990");
+  await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   fireEvent.click(screen.getByRole("radio", { name: "A man" }));
   fireEvent.click(screen.getByRole("radio", { name: "Women" }));
 }
@@ -95,7 +107,7 @@ describe("signup form", () => {
     vi.stubGlobal("fetch", vi.fn());
     renderForm();
     expect(screen.getByText("At least 8 characters, and not a common password.")).toBeVisible();
-    fillValid();
+    await fillValid();
     type("Password", "short");
     type("Username", "@sam");
     await submit();
@@ -104,14 +116,21 @@ describe("signup form", () => {
     expect(document.activeElement).toBe(field("Username"));
   });
 
-  it("refuses someone under 18", async () => {
+  it("refuses someone under 18 in the date-of-birth modal, which stays open", async () => {
     vi.stubGlobal("fetch", vi.fn());
     renderForm();
-    fillValid();
-    fireEvent.change(screen.getByRole("combobox", { name: "Year" }), { target: { value: "2008" } });
-    fireEvent.change(screen.getByRole("combobox", { name: "Month" }), { target: { value: "12" } });
+    const dialog = chooseDateOfBirth("16", "6", "2008"); // 18 tomorrow
+    expect(within(dialog).getByText("Invalid date of birth.")).toBeVisible();
+    expect(screen.getByRole("dialog", { name: "Date of birth" })).toBeVisible();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await submit();
     expect(screen.getByText("Invalid date of birth.")).toBeVisible();
+  });
+
+  it("shows the date chosen in the modal on its button", async () => {
+    renderForm();
+    chooseDateOfBirth("3", "4", "1990");
+    expect(screen.getByRole("button", { name: "Date of birth April 3, 1990" })).toBeVisible();
   });
 
   it("suggests the corrected e-mail address and fills it in on click", () => {
@@ -138,7 +157,7 @@ describe("signup form", () => {
     );
     vi.stubGlobal("fetch", fetch);
     renderForm();
-    fillValid();
+    await fillValid();
     await submit();
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -177,7 +196,7 @@ describe("signup form", () => {
       vi.fn(async () => Response.json({ user })),
     );
     const onCreated = renderForm();
-    fillValid();
+    await fillValid();
     await submit();
     expect(onCreated).toHaveBeenCalledWith(user);
   });

@@ -11,7 +11,8 @@ import { FormAlert } from "../../ui/form-alert";
 import { TextField } from "../../ui/text-field";
 import { signup as signupCall } from "./api";
 import { emailProblem, emailSuggestion, passwordProblem, usernameProblem } from "./client-checks";
-import { DateOfBirthPicker, type DateParts, EMPTY_DATE, validDateOfBirth } from "./date-of-birth-picker";
+import { DateOfBirthField } from "./date-of-birth-field";
+import { type DateParts, EMPTY_DATE, validDateOfBirth } from "./date-of-birth-picker";
 
 type Gender = (typeof GENDERS)[number];
 type Seeking = (typeof SEEKING)[number];
@@ -256,7 +257,7 @@ export function SignupForm({ viaProfile, onBusyChange, onCreated, today }: Signu
         hint={<FormattedMessage id="auth.password_rule" values={{ min: ACCOUNT_RULES.passwordMin }} />}
         error={errors.password}
       />
-      <DateOfBirthPicker
+      <DateOfBirthField
         id="signup-dob"
         value={values.dateOfBirth}
         onChange={(value) => set("dateOfBirth", value)}

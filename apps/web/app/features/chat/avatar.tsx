@@ -1,6 +1,10 @@
 import type { ChatProfile } from "@app/contract";
+import { PhotoPlaceholder } from "../../ui/photo-placeholder";
 
-/** A round thumbnail of the other member, or their initial on a tinted disc when they have no photo. */
+/**
+ * A round thumbnail of the other member, or the no-photo silhouette (issue #29). Decoration: the
+ * member's name is written beside it in the chat list and the chat header.
+ */
 export function Avatar({ profile, size = 48 }: { profile: Pick<ChatProfile, "name" | "main_image">; size?: number }) {
   if (profile.main_image) {
     return (
@@ -14,13 +18,5 @@ export function Avatar({ profile, size = 48 }: { profile: Pick<ChatProfile, "nam
       />
     );
   }
-  return (
-    <span
-      aria-hidden="true"
-      className="chat-avatar-initial rounded-circle d-inline-flex align-items-center justify-content-center flex-shrink-0 fw-semibold"
-      style={{ width: size, height: size }}
-    >
-      {profile.name.slice(0, 1).toUpperCase()}
-    </span>
-  );
+  return <PhotoPlaceholder className="rounded-circle flex-shrink-0" style={{ width: size, height: size }} />;
 }

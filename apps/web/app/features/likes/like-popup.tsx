@@ -3,6 +3,7 @@ import { Button, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useRootData } from "../../lib/root-data";
 import { FictionalIcon } from "../../ui/fictional-icon";
+import { PhotoPlaceholder } from "../../ui/photo-placeholder";
 
 /** What the "New like" pop-up announces: a match the member completed, or a like they received (auto-like). */
 export interface LikePopup {
@@ -48,7 +49,7 @@ export function LikePopupModal({
               className="like-popup-image rounded-circle object-fit-cover shadow mb-3"
             />
           ) : (
-            <div className="like-popup-image rounded-circle bg-secondary-subtle mx-auto mb-3" aria-hidden="true" />
+            <PhotoPlaceholder name={profile.name} className="like-popup-image rounded-circle mx-auto mb-3 shadow" />
           )}
           <p className="h5 mb-1">
             {profile.name}

@@ -10,6 +10,7 @@ import { useRootData } from "../../lib/root-data";
 import { FictionalIcon } from "../../ui/fictional-icon";
 import { FormAlert } from "../../ui/form-alert";
 import { LoadFailed, Loading } from "../../ui/load-state";
+import { PhotoPlaceholder } from "../../ui/photo-placeholder";
 import { PurchasesUnavailableNote } from "../../ui/purchases-unavailable";
 import { swipeProfile, swipeQuery } from "./api";
 import { useLikes } from "./likes-provider";
@@ -112,7 +113,7 @@ function Card({ card, onSwipe }: { card: SwipeCard; onSwipe: (like: boolean) => 
           height={600}
         />
       ) : (
-        <div className="swipe-card-image bg-secondary-subtle" />
+        <PhotoPlaceholder name={card.name} className="swipe-card-image" />
       )}
       {leaning ? (
         <span

@@ -4,6 +4,7 @@ import { Carousel, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { usePurchasesAvailable } from "../../lib/purchases";
+import { PhotoPlaceholder } from "../../ui/photo-placeholder";
 import { PurchasesUnavailableNote } from "../../ui/purchases-unavailable";
 
 function LockGlyph() {
@@ -86,7 +87,7 @@ export function MemberPhotos({ profile }: { profile: PhotoProfile }) {
           <img src={profile.main_image.url} alt={mainAlt} className="member-main-image rounded-3 shadow-sm" />
         )
       ) : (
-        <div className="member-main-image rounded-3 bg-secondary-subtle" />
+        <PhotoPlaceholder name={profile.name} className="member-main-image rounded-3" />
       )}
 
       {profile.photos.length > 0 ? (

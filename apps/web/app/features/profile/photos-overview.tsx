@@ -34,6 +34,8 @@ export interface PhotosOverviewProps {
   /** How many photos the member may have (3 free, 25 premium). */
   limit: number;
   paidUser: boolean;
+  /** The photos changed on the server (upload, delete, ...): the completeness meter follows. */
+  onPhotosChange?: (photos: Photo[]) => void;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface PhotosOverviewProps {
  * (main photo, premium-only, order, delete), the usage against the photo limit, and the upload. Free
  * members at their limit get the photo-limit-reached alert pointing to premium.
  */
-export function PhotosOverview({ photos: initialPhotos, limit: initialLimit, paidUser }: PhotosOverviewProps) {
+export function PhotosOverview({ photos: initialPhotos, limit: initialLimit, paidUser, onPhotosChange }: PhotosOverviewProps) {
   const intl = useIntl();
   const member = useMember();
   const purchasesAvailable = usePurchasesAvailable();
@@ -83,6 +85,7 @@ export function PhotosOverview({ photos: initialPhotos, limit: initialLimit, pai
 
   const apply = (answer: PhotosResponse, messageId: string, values: Record<string, number> = {}) => {
     setPhotos(byPosition(answer.photos));
+    onPhotosChange?.(answer.photos);
     setLimit(answer.photo_limit);
     setAnnouncement(intl.formatMessage({ id: messageId }, values));
     // The main image shows in the navigation and decides the add-photos alert.

@@ -1,42 +1,13 @@
-import { INTEREST_KEYS, type OwnProfile } from "@app/contract";
+import { INTEREST_KEYS } from "@app/contract";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { IntlProvider } from "react-intl";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import en from "../../i18n/locales/en.json";
 import { QueryProvider } from "../../lib/query-client";
 import { ProfileForm, profileFormUpdate, profileFormValues } from "./profile-form";
+import { testOwnProfile as ownProfile } from "./test-profiles";
 
 afterEach(() => vi.unstubAllGlobals());
-
-function ownProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {
-  return {
-    id: 7,
-    name: "Sam",
-    status: "active",
-    gender: "male",
-    seeking: "female",
-    sexuality: "hetero",
-    date_of_birth: "1990-04-12",
-    age: 36,
-    country: "NL",
-    region: "NH",
-    city: "Haarlem",
-    hair_color: "brown",
-    eye_color: null,
-    body_type: null,
-    relationship_status: "single",
-    tattoos: false,
-    interests: ["music"],
-    about: "Hi there",
-    about_in_review: false,
-    about_rejection: null,
-    main_image: null,
-    photos: [],
-    photo_limit: 3,
-    located: true,
-    ...overrides,
-  };
-}
 
 const loadRegions = async () => ({
   NL: [

@@ -3,7 +3,7 @@ import {
   EYE_COLORS,
   type GeocodeResponse,
   HAIR_COLORS,
-  INTEREST_KEYS,
+  type INTEREST_KEYS,
   type OwnProfile,
   PROFILE_LIMITS,
   type ProfileUpdate,
@@ -12,16 +12,17 @@ import {
   SEXUALITIES,
 } from "@app/contract";
 import { type ReactNode, useState } from "react";
-import { Form, Spinner } from "react-bootstrap";
+import { Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useMember } from "../../lib/member";
-import { type InterestsLoader, type RegionsLoader, useInterests, useRegions } from "../../lib/reference-data";
+import { type InterestsLoader, type RegionsLoader, useRegions } from "../../lib/reference-data";
 import { useApiForm } from "../../lib/use-api-form";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { SelectField, type SelectOption } from "../../ui/select-field";
 import { TextField } from "../../ui/text-field";
 import { updateProfile } from "./api";
+import { InterestChips } from "./interest-chips";
 import { LocationButton } from "./location-button";
 import {
   BODY_TYPE_LABELS,
@@ -32,7 +33,7 @@ import {
   SEXUALITY_LABELS,
   valueArgs,
 } from "./profile-labels";
-import { personalUpdate } from "./signup-steps";
+import { locationUpdate, personalUpdate } from "./signup-steps";
 
 type InterestKey = (typeof INTEREST_KEYS)[number];
 
@@ -89,6 +90,7 @@ export function profileFormValues(profile: OwnProfile): ProfileFormValues {
 export function profileFormUpdate(values: ProfileFormValues): ProfileUpdate {
   return {
     ...personalUpdate(values),
+    ...locationUpdate(values),
     about: values.about.trim(),
     seeking: values.seeking,
     sexuality: values.sexuality,
@@ -166,11 +168,6 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
   const { formRef, handleSubmit, busy, errors, formError, clearError } = useApiForm({ fields: PROFILE_FORM_FIELDS });
 
   const regions = useRegions(loadRegions);
-  const loadedInterests = useInterests(loadInterests, intl.locale);
-  // Without the server's list the catalogue still names every interest key.
-  const interests = loadedInterests.failed
-    ? INTEREST_KEYS.map((key) => ({ key, label: intl.formatMessage({ id: `interest.${key}` }) }))
-    : loadedInterests.interests;
 
   const set = <K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) => {
     setSaved(false);
@@ -182,12 +179,6 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
     setSaved(false);
     setValues((current) => ({ ...current, country: place.country, region: place.region ?? "", city: place.city }));
     clearError("country", "region", "city");
-  };
-
-  const toggleInterest = (key: InterestKey, on: boolean) => {
-    const next = on ? [...values.interests, key] : values.interests.filter((k) => k !== key);
-    if (next.length > PROFILE_LIMITS.interestsMax) return;
-    set("interests", next);
   };
 
   const submit = handleSubmit(
@@ -211,7 +202,6 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
   const countryCodes = countries.includes(values.country) || !values.country ? countries : [values.country, ...countries];
   const countryRegions = regions?.[values.country] ?? [];
   const dateOfBirth = intl.formatDate(new Date(`${profile.date_of_birth}T00:00:00Z`), { dateStyle: "long", timeZone: "UTC" });
-  const interestsFull = values.interests.length >= PROFILE_LIMITS.interestsMax;
 
   return (
     <section className="card shadow-sm mb-4" aria-labelledby="profile-details-heading">
@@ -362,56 +352,13 @@ export function ProfileForm({ profile, countries, loadRegions, loadInterests, on
             />
           </div>
 
-          <fieldset
-            className="mb-4"
-            aria-describedby={`profile-interests-hint${errors.interests ? " profile-interests-error" : ""}`}
-          >
-            <legend className="form-label fs-6 mb-1">
-              <FormattedMessage id="profile.interests" />
-            </legend>
-            <p id="profile-interests-hint" className="form-text mt-0 mb-2" aria-live="polite">
-              <FormattedMessage
-                id="profile.interests_hint"
-                values={{ count: values.interests.length, max: PROFILE_LIMITS.interestsMax }}
-              />
-            </p>
-            {interests === null ? (
-              <Spinner animation="border" size="sm" role="status">
-                <span className="visually-hidden">
-                  <FormattedMessage id="profile.loading" />
-                </span>
-              </Spinner>
-            ) : (
-              <div className="d-flex flex-wrap gap-2">
-                {interests.map((interest) => {
-                  const key = interest.key as InterestKey;
-                  const checked = values.interests.includes(key);
-                  const id = `profile-interest-${interest.key}`;
-                  return (
-                    <div key={interest.key}>
-                      <input
-                        type="checkbox"
-                        className="btn-check"
-                        id={id}
-                        checked={checked}
-                        disabled={!checked && interestsFull}
-                        onChange={(event) => toggleInterest(key, event.target.checked)}
-                        aria-invalid={errors.interests ? true : undefined}
-                      />
-                      <label className="btn btn-sm btn-outline-primary rounded-pill" htmlFor={id}>
-                        {interest.label}
-                      </label>
-                    </div>
-                  );
-                })}
-              </div>
-            )}
-            {errors.interests ? (
-              <div id="profile-interests-error" className="invalid-feedback d-block">
-                {errors.interests}
-              </div>
-            ) : null}
-          </fieldset>
+          <InterestChips
+            id="profile-interests"
+            value={values.interests}
+            onChange={(next) => set("interests", next)}
+            loadInterests={loadInterests}
+            error={errors.interests}
+          />
 
           <div className="d-flex flex-wrap align-items-center gap-3">
             <BusyButton type="submit" variant="primary" busy={busy}>

@@ -2,6 +2,7 @@ import {
   BODY_TYPES,
   EYE_COLORS,
   HAIR_COLORS,
+  type InterestKey,
   type OwnProfile,
   type Photo,
   PROFILE_LIMITS,
@@ -14,12 +15,13 @@ import { Button, Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage } from "../../lib/form-errors";
 import { useMember } from "../../lib/member";
-import { type RegionsLoader, useRegions } from "../../lib/reference-data";
+import { type InterestsLoader, type RegionsLoader, useRegions } from "../../lib/reference-data";
 import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { SelectField, type SelectOption } from "../../ui/select-field";
 import { TextField } from "../../ui/text-field";
 import { ownProfileQuery, updateProfile, uploadPhoto } from "./api";
+import { InterestChips } from "./interest-chips";
 import { LocationButton } from "./location-button";
 import { PhotoFileField } from "./photo-file-field";
 import { BODY_TYPE_LABELS, EYE_COLOR_LABELS, HAIR_COLOR_LABELS, RELATIONSHIP_STATUS_LABELS, valueArgs } from "./profile-labels";
@@ -115,24 +117,33 @@ export function PhotoStep({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Signup step "about me": a few words about oneself, or continue without. */
-export function AboutStep({ onDone }: { onDone: () => void }) {
+/** A signup step's form state, saved with PUT /api/profile.php on "Save and continue". */
+function useStepSave(onDone: () => void) {
   const intl = useIntl();
-  const [about, setAbout] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!about.trim()) return onDone();
+  const save = async (update: ProfileUpdate) => {
     setBusy(true);
     setError("");
     try {
-      await updateProfile({ about: about.trim() });
+      await updateProfile(update);
       onDone();
     } catch (caught) {
       setError(errorMessage(caught, intl));
       setBusy(false);
     }
+  };
+  return { busy, error, save };
+}
+
+/** Signup step "about me": a few words about oneself, or continue without. */
+export function AboutStep({ onDone }: { onDone: () => void }) {
+  const [about, setAbout] = useState("");
+  const { busy, error, save } = useStepSave(onDone);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!about.trim()) return onDone();
+    void save({ about: about.trim() });
   };
   return (
     <Form noValidate onSubmit={submit}>
@@ -151,15 +162,33 @@ export function AboutStep({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** Signup step "interests": a few interest chips, or continue without (issue #29). */
+export function InterestsStep({ onDone, loadInterests }: { onDone: () => void; loadInterests: InterestsLoader }) {
+  const [interests, setInterests] = useState<InterestKey[]>([]);
+  const { busy, error, save } = useStepSave(onDone);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (interests.length === 0) return onDone();
+    void save({ interests });
+  };
+  return (
+    <Form noValidate onSubmit={submit}>
+      <p>
+        <FormattedMessage id="signup.interests_intro" />
+      </p>
+      <FormAlert>{error}</FormAlert>
+      <InterestChips id="signup-interests" value={interests} onChange={setInterests} loadInterests={loadInterests} />
+      <StepButtons busy={busy} canContinue={interests.length > 0} skipId="signup.skip_interests" onSkip={onDone} />
+    </Form>
+  );
+}
+
 interface PersonalValues {
   relationship_status: string;
   hair_color: string;
   eye_color: string;
   body_type: string;
   tattoos: string;
-  country: string;
-  region: string;
-  city: string;
 }
 
 const EMPTY: PersonalValues = {
@@ -168,9 +197,6 @@ const EMPTY: PersonalValues = {
   eye_color: "",
   body_type: "",
   tattoos: "",
-  country: "",
-  region: "",
-  city: "",
 };
 
 function fromProfile(profile: OwnProfile): PersonalValues {
@@ -180,9 +206,6 @@ function fromProfile(profile: OwnProfile): PersonalValues {
     eye_color: profile.eye_color ?? "",
     body_type: profile.body_type ?? "",
     tattoos: profile.tattoos === null ? "" : profile.tattoos ? "yes" : "no",
-    country: profile.country,
-    region: profile.region ?? "",
-    city: profile.city ?? "",
   };
 }
 
@@ -195,73 +218,40 @@ export function personalUpdate(values: PersonalValues): ProfileUpdate {
     eye_color: orNull<(typeof EYE_COLORS)[number]>(values.eye_color),
     body_type: orNull<(typeof BODY_TYPES)[number]>(values.body_type),
     tattoos: values.tattoos === "" ? null : values.tattoos === "yes",
-    ...(values.country ? { country: values.country } : {}),
-    region: values.region || null,
-    city: values.city.trim() || null,
   };
 }
 
-export interface PersonalInfoStepProps {
-  onDone: () => void;
-  /** The site's countries (settings.countries). */
-  countries: readonly string[];
-  /** Regions per country (GET /api/regions.php, cached by the caller). */
-  loadRegions: RegionsLoader;
-}
-
-/** Signup step "personal info": relationship, looks, and where one lives; or continue without. */
-export function PersonalInfoStep({ onDone, countries, loadRegions }: PersonalInfoStepProps) {
+/** Signup step "personal info": relationship and looks; or continue without. */
+export function PersonalInfoStep({ onDone }: { onDone: () => void }) {
   const intl = useIntl();
   const idPrefix = useId();
-  const [values, setValues] = useState<PersonalValues>({ ...EMPTY, country: countries[0] ?? "" });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
+  const [values, setValues] = useState<PersonalValues>(EMPTY);
+  const { busy, error, save } = useStepSave(onDone);
 
-  const regions = useRegions(loadRegions);
   const { data: savedProfile } = useQuery(ownProfileQuery);
   useEffect(() => {
-    if (!savedProfile) return;
-    // A place the location button filled in meanwhile wins over the empty saved one.
-    setValues((current) => {
-      const saved = fromProfile(savedProfile);
-      return current.city && !saved.city
-        ? { ...saved, country: current.country, region: current.region, city: current.city }
-        : saved;
-    });
+    if (savedProfile) setValues(fromProfile(savedProfile));
   }, [savedProfile]);
 
-  const set = (field: keyof PersonalValues, value: string) =>
-    setValues((current) => ({ ...current, [field]: value, ...(field === "country" ? { region: "" } : {}) }));
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError("");
-    try {
-      await updateProfile(personalUpdate(values));
-      onDone();
-    } catch (caught) {
-      setError(errorMessage(caught, intl));
-      setBusy(false);
-    }
+    void save(personalUpdate(values));
   };
 
-  const countryNames = new Intl.DisplayNames([intl.locale], { type: "region" });
   const notSaid = intl.formatMessage({ id: "signup.not_specified" });
-  const select = (field: keyof PersonalValues, labelId: string, options: SelectOption[], blank = true) => (
+  const select = (field: keyof PersonalValues, labelId: string, options: SelectOption[]) => (
     <SelectField
       id={`${idPrefix}-${field}`}
       className="col-sm-6"
       label={<FormattedMessage id={labelId} />}
       value={values[field]}
       options={options}
-      onChange={(value) => set(field, value)}
-      blank={blank ? notSaid : undefined}
+      onChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
+      blank={notSaid}
     />
   );
   const labelled = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
     keys.map((key) => ({ value: key, label: intl.formatMessage({ id: labels[key] }, valueArgs(savedProfile?.gender)) }));
-  const countryRegions = regions?.[values.country] ?? [];
 
   return (
     <Form noValidate onSubmit={submit}>
@@ -275,21 +265,93 @@ export function PersonalInfoStep({ onDone, countries, loadRegions }: PersonalInf
           { value: "yes", label: intl.formatMessage({ id: "signup.yes" }) },
           { value: "no", label: intl.formatMessage({ id: "signup.no" }) },
         ])}
-        {countries.length > 0
-          ? select(
-              "country",
-              "signup.country",
-              countries.map((code) => ({ value: code, label: countryNames.of(code) ?? code })),
-              false,
-            )
-          : null}
-        {countryRegions.length > 0
-          ? select(
-              "region",
-              "signup.region",
-              countryRegions.map((region) => ({ value: region.code, label: region.name })),
-            )
-          : null}
+      </div>
+      <StepButtons busy={busy} canContinue skipId="signup.skip_personal" onSkip={onDone} />
+    </Form>
+  );
+}
+
+interface PlaceValues {
+  country: string;
+  region: string;
+  city: string;
+}
+
+/** The update the location step saves ("" means not given; an empty country keeps the saved one). */
+export function locationUpdate(values: PlaceValues): ProfileUpdate {
+  return {
+    ...(values.country ? { country: values.country } : {}),
+    region: values.region || null,
+    city: values.city.trim() || null,
+  };
+}
+
+export interface LocationStepProps {
+  onDone: () => void;
+  /** The site's countries (settings.countries). */
+  countries: readonly string[];
+  /** Regions per country (GET /api/regions.php, cached by the caller). */
+  loadRegions: RegionsLoader;
+}
+
+/**
+ * Signup step "location" (spec §4, with its continue-without): country, region and city, typed or
+ * found with the location button. Continuing without keeps the country of the signup and no city.
+ */
+export function LocationStep({ onDone, countries, loadRegions }: LocationStepProps) {
+  const intl = useIntl();
+  const idPrefix = useId();
+  const [values, setValues] = useState<PlaceValues>({ country: countries[0] ?? "", region: "", city: "" });
+  const { busy, error, save } = useStepSave(onDone);
+
+  const regions = useRegions(loadRegions);
+  const { data: savedProfile } = useQuery(ownProfileQuery);
+  useEffect(() => {
+    if (!savedProfile) return;
+    // A place the location button filled in meanwhile wins over the empty saved one.
+    setValues((current) =>
+      current.city && !savedProfile.city
+        ? current
+        : { country: savedProfile.country, region: savedProfile.region ?? "", city: savedProfile.city ?? "" },
+    );
+  }, [savedProfile]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(locationUpdate(values));
+  };
+
+  const countryNames = new Intl.DisplayNames([intl.locale], { type: "region" });
+  const countryRegions = regions?.[values.country] ?? [];
+
+  return (
+    <Form noValidate onSubmit={submit}>
+      <p>
+        <FormattedMessage id="signup.location_intro" />
+      </p>
+      <FormAlert>{error}</FormAlert>
+      <div className="row g-3">
+        {countries.length > 0 ? (
+          <SelectField
+            id={`${idPrefix}-country`}
+            className="col-sm-6"
+            label={<FormattedMessage id="signup.country" />}
+            value={values.country}
+            options={countries.map((code) => ({ value: code, label: countryNames.of(code) ?? code }))}
+            onChange={(country) => setValues((current) => ({ ...current, country, region: "" }))}
+          />
+        ) : null}
+        {countryRegions.length > 0 ? (
+          <SelectField
+            id={`${idPrefix}-region`}
+            className="col-sm-6"
+            label={<FormattedMessage id="signup.region" />}
+            value={values.region}
+            options={countryRegions.map((region) => ({ value: region.code, label: region.name }))}
+            onChange={(region) => setValues((current) => ({ ...current, region }))}
+            blank={intl.formatMessage({ id: "signup.not_specified" })}
+          />
+        ) : null}
         <div className="col-sm-6">
           <TextField
             id={`${idPrefix}-city`}
@@ -298,20 +360,18 @@ export function PersonalInfoStep({ onDone, countries, loadRegions }: PersonalInf
             autoComplete="address-level2"
             maxLength={PROFILE_LIMITS.cityMax}
             value={values.city}
-            onChange={(value) => set("city", value)}
+            onChange={(city) => setValues((current) => ({ ...current, city }))}
           />
         </div>
         <div className="col-12">
           <LocationButton
             countries={countries}
-            onLocated={(place) =>
-              setValues((current) => ({ ...current, country: place.country, region: place.region ?? "", city: place.city }))
-            }
+            onLocated={(place) => setValues({ country: place.country, region: place.region ?? "", city: place.city })}
             autoFill={!values.city}
           />
         </div>
       </div>
-      <StepButtons busy={busy} canContinue skipId="signup.skip_personal" onSkip={onDone} />
+      <StepButtons busy={busy} canContinue={values.city.trim().length > 0} skipId="signup.skip_location" onSkip={onDone} />
     </Form>
   );
 }

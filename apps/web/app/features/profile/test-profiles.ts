@@ -1,4 +1,4 @@
-import type { MemberProfile, MemberResponse } from "@app/contract";
+import type { MemberProfile, MemberResponse, OwnProfile } from "@app/contract";
 
 /** A member's profile as GET /api/member.php answers it to a visitor, for tests: Anna, 34, of Haarlem. */
 export function testMemberProfile(overrides: Partial<MemberProfile> = {}): MemberProfile {
@@ -35,4 +35,35 @@ export function testMemberProfile(overrides: Partial<MemberProfile> = {}): Membe
 /** GET /api/member.php's whole answer for `profile` (no related members, no block, no like), for tests. */
 export function testMemberResponse(profile: Partial<MemberProfile> = {}): MemberResponse {
   return { profile: testMemberProfile(profile), related: [], blocked: false, like: "none" };
+}
+
+/** A member's own profile (GET /api/profile.php) for tests. */
+export function testOwnProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {
+  return {
+    id: 7,
+    name: "Sam",
+    status: "active",
+    gender: "male",
+    seeking: "female",
+    sexuality: "hetero",
+    date_of_birth: "1990-04-12",
+    age: 36,
+    country: "NL",
+    region: "NH",
+    city: "Haarlem",
+    hair_color: "brown",
+    eye_color: null,
+    body_type: null,
+    relationship_status: "single",
+    tattoos: false,
+    interests: ["music"],
+    about: "Hi there",
+    about_in_review: false,
+    about_rejection: null,
+    main_image: null,
+    photos: [],
+    photo_limit: 3,
+    located: true,
+    ...overrides,
+  };
 }
