@@ -5,8 +5,8 @@ import { Link } from "react-router";
 import { useRootData } from "../lib/root-data";
 import { DistanceText } from "./distance";
 import { FictionalIcon } from "./fictional-icon";
-import { PresenceLabel } from "./presence-label";
 import { PhotoPlaceholder } from "./photo-placeholder";
+import { PresenceLabel } from "./presence-label";
 
 /**
  * A member's photo card linking to the profile (home teaser, members list, signup matches). `priority`:
