@@ -78,7 +78,7 @@ export async function insertBenchProfiles(client: pg.Client, total: number): Pro
     select 'active', true, 'en', (g % 50 = 0) from generate_series(1, ${total}) g;
     insert into profiles (user_id, status, name, gender, sexuality, birth_date, country, region, fictional, created_at)
     select u.id, 'active', 'Member ' || u.id, (case when u.id % 2 = 0 then 'female' else 'male' end)::gender, 'hetero',
-           date '1950-01-01' + ((u.id * 7919) % 17000), (array['${COUNTRIES.join("','")}'])[1 + u.id % ${COUNTRIES.length}],
+           date '1950-01-01' + ((u.id::bigint * 7919) % 17000)::int, (array['${COUNTRIES.join("','")}'])[1 + u.id % ${COUNTRIES.length}],
            null, true, now() - (u.id % 1000) * interval '1 hour'
     from users u where u.email is null and u.fictional;
     insert into photos (profile_id, filename, thumb_filename, status, is_main, width, height)
