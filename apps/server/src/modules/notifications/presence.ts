@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import type { PresenceSignal } from "../../platform/http/ws.ts";
 import { memberPresence } from "./schema.ts";
@@ -12,6 +12,16 @@ export const LOOKING_TTL_MS = 120_000;
 export const SEEN_WINDOW_MS = 10 * 60_000;
 /** A node writes one member's presence at most this often for pings and frames (connects always write). */
 const REFRESH_EVERY_MS = 30_000;
+
+/**
+ * "Online now" as a condition on a user id column, for lists (the search's online filter and order,
+ * issue #29): a presence that still holds (a live, visible socket or page, see `Presence`). The ONE place
+ * the rule lives: a setting that hides one's online status extends it here. Invisible members never reach
+ * a list (the visibility policy hides them), so they never show as online there.
+ */
+export function onlineCondition(userId: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${memberPresence} as "presence" where "presence"."user_id" = ${userId} and "presence"."looking_until" > now())`;
+}
 
 /**
  * Whether a member is looking at the site now (README "Away or here"), kept in `member_presence` so that
