@@ -182,7 +182,8 @@ function SearchFormControls({ query, countries, fields, loadRegions }: SearchFor
           name="sort"
           label={<FormattedMessage id="search.sort" />}
           labelClassName="small fw-semibold mb-1"
-          className="col-6 col-md"
+          // As wide as its longest choice: "Nearby first" must not be cut off.
+          className="col-6 col-md-auto"
           options={SEARCH_SORTS.map((sort) => ({ value: sort, label: intl.formatMessage({ id: `search.sort_${sort}` }) }))}
           value={values.sort}
           onChange={(value) => reorder({ sort: value as SearchSort })}
