@@ -38,7 +38,7 @@ import { LocationService } from "./modules/location/service.ts";
 import { defineModerationJobs } from "./modules/moderation/jobs.ts";
 import { ModerationService } from "./modules/moderation/service.ts";
 import { moderationStaffRoutes } from "./modules/moderation/staff-routes.ts";
-import { Presence } from "./modules/notifications/presence.ts";
+import { onlineCondition, Presence } from "./modules/notifications/presence.ts";
 import { PresenceLabels } from "./modules/notifications/presence-labels.ts";
 import { mailEventRoutes, notificationRoutes, registerPollPresence } from "./modules/notifications/routes.ts";
 import { NotificationService } from "./modules/notifications/service.ts";
@@ -242,7 +242,7 @@ export async function openServices(
   const blocks = new BlockService(database.db);
   const visibility = new VisibilityPolicy(database.db, blocks);
   const profiles = new ProfileService(database.db, visibility, photos, location, blocks);
-  const search = new SearchService(database.db, profiles, photos, visibility);
+  const search = new SearchService(database.db, profiles, photos, visibility, onlineCondition);
   const sessionsEnded = (userId: number, reason?: "banned") => {
     bus
       .publish(SESSIONS_ENDED_CHANNEL, { user_id: userId, ...(reason ? { reason } : {}) })

@@ -76,7 +76,21 @@ export const memberResponseSchema = z.object({
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
 export const memberQuerySchema = z.object({ id: idQueryValueSchema });
 
-/** GET /api/members.php: the spec's search state (gender, country, countryregion, min_age, max_age) and a page. */
+/**
+ * The search's orders (issue #29): `nearby` (the default) lists the member's own country first, then
+ * by distance bucket between city centres, online members first within a bucket, then newest; `newest`
+ * is newest first; `online` puts members online now first, then as `nearby`. Members with a public
+ * photo come before those without in every order. Visitors (no position, no country) get `newest`.
+ */
+export const SEARCH_SORTS = ["nearby", "newest", "online"] as const;
+export const searchSortSchema = z.enum(SEARCH_SORTS);
+export type SearchSort = z.infer<typeof searchSortSchema>;
+export const DEFAULT_SEARCH_SORT: SearchSort = "nearby";
+
+/**
+ * GET /api/members.php: the spec's search state (gender, country, countryregion, min_age, max_age), a
+ * page, the order (`sort`, default nearby) and the "online now" filter (`online=1`).
+ */
 export const memberSearchQuerySchema = z
   .object({
     gender: z.preprocess((v) => (v === "" ? undefined : v), genderSchema.optional()),
@@ -88,6 +102,11 @@ export const memberSearchQuerySchema = z
     min_age: optionalInt(18, 99),
     max_age: optionalInt(18, 99),
     page: optionalInt(1, 10_000),
+    sort: z.preprocess((v) => (v === "" ? undefined : v), searchSortSchema.optional()),
+    online: z.preprocess(
+      (v) => (v === "" || v === "0" || v === "false" ? undefined : v === "1" || v === "true" ? true : v),
+      z.literal(true).optional(),
+    ),
   })
   .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, { path: ["max_age"] });
 export type MemberSearchQuery = z.infer<typeof memberSearchQuerySchema>;

@@ -5,6 +5,7 @@ import {
   likesResponseSchema,
   type MemberEvent,
   memberResponseSchema,
+  SWIPE_BATCH,
   swipeResponseSchema,
   swipeResultSchema,
 } from "@app/contract";
@@ -397,6 +398,18 @@ describe("the swipe game", () => {
     for (const other of others) expect((await swipe(premium, other.profileId, true)).statusCode).toBe(200);
     const status = swipeResponseSchema.parse((await premium.client.get("/api/swipe.php")).json()).status;
     expect(status).toMatchObject({ swipes_left: 94, likes_left: null, limit: null });
+  });
+
+  it("refills the candidates beyond the age range before running dry, the age range and nearest first", async () => {
+    // Born 1945: the age range (±8 years) holds only the two women born 1944; younger ones refill the batch.
+    const me = await member({ gender: "male", dateOfBirth: "1945-05-05", country: "NL", region: "NL-NH", city: "Amsterdam" });
+    const near = await member({ gender: "female", dateOfBirth: "1944-05-05", country: "NL", region: "NL-NH", city: "Haarlem" });
+    const far = await member({ gender: "female", dateOfBirth: "1944-05-05", country: "PL", region: "PL-14", city: "Warszawa" });
+    for (let i = 0; i < SWIPE_BATCH; i++) await member({ gender: "female", dateOfBirth: "1995-01-01" });
+    const { profiles } = swipeResponseSchema.parse((await me.client.get("/api/swipe.php")).json());
+    expect(profiles.length).toBe(SWIPE_BATCH);
+    expect(profiles.slice(0, 2).map((p) => p.id)).toEqual([near.profileId, far.profileId]);
+    expect(profiles.slice(2).every((p) => p.age < 60)).toBe(true);
   });
 
   it("makes a match from a swipe like and refuses oneself, unknown and bad time zones", async () => {

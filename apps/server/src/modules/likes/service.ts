@@ -23,7 +23,7 @@ import { AppError } from "../../platform/errors.ts";
 import type { MemberEvents, PendingDelivery } from "../../platform/member-events.ts";
 import type { AfterCommit } from "../blocks/index.ts";
 import type { PhotoService } from "../photos/service.ts";
-import type { ProfileFilters, ProfileService } from "../profiles/service.ts";
+import type { ProfileFilters, ProfileService, TeaserRow } from "../profiles/service.ts";
 import type { VisibilityPolicy } from "../visibility/index.ts";
 import { isTimeZone, localDay } from "./local-day.ts";
 import {
@@ -94,7 +94,10 @@ export class LikeService {
 
   constructor(
     private readonly db: Db,
-    private readonly profiles: Pick<ProfileService, "listed" | "presentCards" | "userIdOf" | "seekerOf" | "detailsOf" | "cardOf">,
+    private readonly profiles: Pick<
+      ProfileService,
+      "listed" | "presentCards" | "userIdOf" | "seekerOf" | "detailsOf" | "cardOf" | "nearbyOrder"
+    >,
     private readonly photos: Pick<PhotoService, "mainImages" | "urlOf" | "hasPublicMain">,
     private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked" | "eachVisible" | "visibleAmong">,
     private readonly events: Pick<MemberEvents, "record" | "recordAll" | "deliver">,
@@ -487,23 +490,27 @@ export class LikeService {
     const status = this.statusOf(day, member.paid);
     const seeker = await this.profiles.seekerOf(member.userId);
     if (status.limit === "swipes" || !seeker) return { profiles: [], status };
-    const listed = this.listedFor(
-      me,
-      {
-        gender: seeker.seeking === "both" ? undefined : seeker.seeking,
-        minAge: Math.max(18, seeker.age - MATCH_AGE_SPREAD),
-        maxAge: Math.min(99, seeker.age + MATCH_AGE_SPREAD),
-        countries,
-        excludeIds: [me],
-      },
-      (id) => and(notLikedByCondition(id, me), notSwipedSinceCondition(id, me, day.dayStart)) as SQL,
+    const notYet = (id: SQL) => and(notLikedByCondition(id, me), notSwipedSinceCondition(id, me, day.dayStart)) as SQL;
+    const gender = seeker.seeking === "both" ? undefined : seeker.seeking;
+    // Nearby first (issue #29): the member's country, then the distance bucket, then newest.
+    const order = sql.join(
+      [...this.profiles.nearbyOrder({ profileId: me, origin: member.position }), sql`"created_at" desc, "id" desc`],
+      sql`, `,
     );
-    // Members with a photo first, then the others, newest first.
-    const withPhoto = this.photos.hasPublicMain(listed.id);
-    const order = sql`"created_at" desc, "id" desc`;
-    const rows = await listedRows(this.db, listed, { where: withPhoto, order, limit: SWIPE_BATCH });
-    if (rows.length < SWIPE_BATCH) {
-      rows.push(...(await listedRows(this.db, listed, { where: not(withPhoto), order, limit: SWIPE_BATCH - rows.length })));
+    // The member's age range first; when it runs short, any age (the refill, issue #29: the game ran dry
+    // with swipes left). Members with a photo first in each, then the others.
+    const rows: TeaserRow[] = [];
+    for (const ages of [
+      { minAge: Math.max(18, seeker.age - MATCH_AGE_SPREAD), maxAge: Math.min(99, seeker.age + MATCH_AGE_SPREAD) },
+      {},
+    ]) {
+      if (rows.length >= SWIPE_BATCH) break;
+      const listed = this.listedFor(me, { gender, ...ages, countries, excludeIds: [me, ...rows.map((r) => r.id)] }, notYet);
+      const withPhoto = this.photos.hasPublicMain(listed.id);
+      for (const where of [withPhoto, not(withPhoto)]) {
+        if (rows.length >= SWIPE_BATCH) break;
+        rows.push(...(await listedRows(this.db, listed, { where, order, limit: SWIPE_BATCH - rows.length })));
+      }
     }
     const ids = rows.map((row) => row.id);
     const [cards, details, images] = await Promise.all([

@@ -10,17 +10,8 @@ export const ACTIVE_TODAY_MS = 24 * HOUR;
 /** "active this week": within the last 7 days. */
 export const ACTIVE_WEEK_MS = 7 * 24 * HOUR;
 
-/**
- * Issue #29, for the search's "online now" filter: a condition on a user id column: that member is
- * looking at the site now (member_presence, shared by every node) and lets others see it (not invisible,
- * not hiding their presence). Use it inside the search's own WHERE, e.g. with the profiles module's
- * `userIdOf(listed.id)` as the column; it never sorts anything.
- */
-export function onlineNowCondition(userId: SQL, now: Date = new Date()): SQL {
-  return sql`exists (select 1 from ${memberPresence} as "online_now" where "online_now"."user_id" = ${userId}
-    and "online_now"."looking_until" > ${now.toISOString()}::timestamptz) and ${presenceShownCondition(userId)}`;
-}
-
+/** The search's "online now" condition (presence.ts), under the name this module's callers know. */
+export { onlineCondition as onlineNowCondition } from "./presence.ts";
 /**
  * Issue #29: presence labels of profiles ("online", "active today", "active this week"; never a time).
  * Online is member_presence's looking_until (README "Away or here"); the last activity is its seen_at, the

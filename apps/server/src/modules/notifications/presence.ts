@@ -1,6 +1,7 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import type { PresenceSignal } from "../../platform/http/ws.ts";
+import { presenceShownCondition } from "../accounts/index.ts";
 import { memberPresence } from "./schema.ts";
 
 /** How long a sign of the member's presence counts: a visible tab's socket pings well within it. */
@@ -12,6 +13,17 @@ export const LOOKING_TTL_MS = 120_000;
 export const SEEN_WINDOW_MS = 10 * 60_000;
 /** A node writes one member's presence at most this often for pings and frames (connects always write). */
 const REFRESH_EVERY_MS = 30_000;
+
+/**
+ * "Online now" as a condition on a user id column, for lists (the search's online filter and order,
+ * issue #29): a presence that still holds (a live, visible socket or page, see `Presence`) of a member who
+ * lets others see it (not invisible, not hiding their online status: accounts' presenceShownCondition).
+ * The ONE place the rule lives. `now` for tests with a clock; lists use the database's now().
+ */
+export function onlineCondition(userId: SQL, now?: Date): SQL<boolean> {
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+  return sql<boolean>`(exists (select 1 from ${memberPresence} as "presence" where "presence"."user_id" = ${userId} and "presence"."looking_until" > ${at}) and ${presenceShownCondition(userId)})`;
+}
 
 /**
  * Whether a member is looking at the site now (README "Away or here"), kept in `member_presence` so that

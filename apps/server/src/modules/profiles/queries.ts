@@ -1,7 +1,8 @@
-import type { ModerationReason } from "@app/contract";
+import { DISTANCE_BUCKETS_KM, type ModerationReason } from "@app/contract";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../../platform/db/index.ts";
+import type { Coordinates } from "../location/service.ts";
 import { profiles } from "./schema.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -193,10 +194,12 @@ export function birthDateBounds(today: Date, minAge?: number, maxAge?: number): 
 export interface ListedProfiles {
   from: SQL;
   id: SQL;
+  /** The member's user id column (for another module's condition, such as "online now"). */
+  userId: SQL;
 }
 
 const LISTED_COLUMNS = sql.raw(
-  `"id", "name", date_part('year', age(current_date, "birth_date"))::int as "age", "country", "city", "fictional", "latitude", "longitude", "created_at"`,
+  `"id", "name", date_part('year', age(current_date, "birth_date"))::int as "age", "country", "city", "fictional", "latitude", "longitude", "created_at", "user_id"`,
 );
 
 export function listedProfiles(filters: ProfileFilters, visibleUser: SQL): ListedProfiles {
@@ -222,7 +225,35 @@ export function listedProfiles(filters: ProfileFilters, visibleUser: SQL): Liste
   return {
     from: sql`(select ${LISTED_COLUMNS} from ${profiles} where ${sql.join(conditions, sql` and `)}) as "listed"`,
     id: sql.raw(`"listed"."id"`),
+    userId: sql.raw(`"listed"."user_id"`),
   };
+}
+
+/**
+ * The distance bucket (index into DISTANCE_BUCKETS_KM, its length for "more than the last", null when
+ * either position is unknown) between `origin` and the city centre of a row of `listedProfiles`: the
+ * haversine of geokdbush's `distance` (earth radius 6371 km) on the stored city centres, so the order
+ * agrees with the bucket each card shows and says nothing finer than it (decision 010, issue #29).
+ */
+export function distanceBucketOf(origin: Coordinates): SQL<number | null> {
+  const km = sql`2 * 6371 * asin(sqrt(power(sin(radians("latitude" - ${origin.lat}::float8) / 2), 2) + cos(radians(${origin.lat}::float8)) * cos(radians("latitude")) * power(sin(radians("longitude" - ${origin.lon}::float8) / 2), 2)))`;
+  // width_bucket: how many bounds are at most `km` (0 under the first, the list's length past the last).
+  const bounds = sql.raw(`array[${DISTANCE_BUCKETS_KM.map(Number).join(",")}]::float8[]`);
+  return sql<number | null>`width_bucket(${km}, ${bounds})`;
+}
+
+/**
+ * "Nearby first" over a row of `listedProfiles` (issue #29): the country of the asker's profile first (read
+ * in the statement, once: the session carries no country), then the distance bucket between city centres
+ * (unknown positions last). Empty for a visitor.
+ */
+export function nearbyOrderOf(asker: { profileId: number | null; origin?: Coordinates | null | undefined }): SQL[] {
+  return [
+    ...(asker.profileId
+      ? [sql`("country" = (select "own"."country" from ${profiles} as "own" where "own"."id" = ${asker.profileId})) desc`]
+      : []),
+    ...(asker.origin ? [sql`${distanceBucketOf(asker.origin)} asc nulls last`] : []),
+  ];
 }
 
 /**

@@ -82,6 +82,8 @@ export const profiles = pgTable(
     // Counting a search (decision 018): every filter and what the visibility and block checks need are in
     // the index, so the count never reads the table.
     index("profiles_search").on(t.status, t.country, t.gender, t.birthDate, t.userId, t.id),
+    // profiles_nearby (migration 0036, custom SQL: drizzle's builder has no INCLUDE): the same keys with the
+    // card's and the nearby order's columns included, so the search's nearby sort reads only the index.
     // Lists newest first (decision 018): one gender and country read in order, the age checked inside
     // the index; the second serves lists over several countries or both genders, and the teaser.
     index("profiles_listed_recent").on(t.status, t.gender, t.country, t.createdAt, t.id, t.birthDate),

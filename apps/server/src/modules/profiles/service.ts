@@ -32,6 +32,7 @@ import {
   type ListedProfiles,
   listedProfiles,
   type NewProfile,
+  nearbyOrderOf,
   ownerOfProfile,
   type ProfileFilters,
   type ProfileRow,
@@ -256,6 +257,14 @@ export class ProfileService {
    */
   listed(filters: ProfileFilters): ListedProfiles {
     return listedProfiles(filters, this.visibleUser());
+  }
+
+  /**
+   * The "nearby first" keys for an order over `listed` rows (issue #29): the asker's country, then the
+   * distance bucket between city centres; the caller adds its own keys after them. Empty for a visitor.
+   */
+  nearbyOrder(asker: Pick<Asker, "profileId" | "origin">): SQL[] {
+    return nearbyOrderOf(asker);
   }
 
   /** What the match finder fits to a member: their age, whom they seek, their country and city centre. */

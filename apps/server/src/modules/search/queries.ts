@@ -8,23 +8,27 @@ import type { ListedProfiles, TeaserRow } from "../profiles/service.ts";
 // 018). `npm run bench:search` (bench/notes/search-runs.md, 2026-11-27), the same unnamed baseline in
 // both runs: a visitor's page 1.18 of it named against 0.85 unnamed, a member's 0.87 against 0.78.
 
+/** The order of a list that ends in the `profiles_listed_*` indexes' order: newest first. */
+export const NEWEST_ORDER = sql`"created_at" desc, "id" desc`;
+
 /**
- * Rows of `listed` (the profiles module's subquery) that also match `where`, newest first, `offset` rows
- * in, each with its card's image (`mainThumb`, the photos module's lent column) read in the same
- * statement. Read in the order of the `profiles_listed_*` indexes, so a page stops after offset + limit
- * matches instead of sorting all of them (decision 018).
+ * Rows of `listed` (the profiles module's subquery) that also match `where`, in `order` (by default newest
+ * first), `offset` rows in, each with its card's image (`mainThumb`, the photos module's lent column) read in
+ * the same statement. Newest first is read in the order of the `profiles_listed_*` indexes, so a page stops
+ * after offset + limit matches instead of sorting all of them (decision 018); another order (nearby first)
+ * is a top-N sort of the matches.
  */
-export function newestListed(
+export function orderedListed(
   db: Db,
   listed: ListedProfiles,
-  options: { where?: SQL | undefined; offset?: number; limit: number; mainThumb: SQL<string | null> },
+  options: { where?: SQL | undefined; order?: SQL; offset?: number; limit: number; mainThumb: SQL<string | null> },
 ): Promise<TeaserRow[]> {
   return namedRows<TeaserRow>(
     db,
     sql`select "id", "name", "age", "country", "city", "fictional", "latitude", "longitude", ${options.mainThumb} as "main_thumb"
         from ${listed.from}
         ${options.where ? sql`where ${options.where}` : sql``}
-        order by "created_at" desc, "id" desc limit ${options.limit} offset ${options.offset ?? 0}`,
+        order by ${options.order ?? NEWEST_ORDER} limit ${options.limit} offset ${options.offset ?? 0}`,
   );
 }
 

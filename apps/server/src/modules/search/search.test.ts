@@ -1,10 +1,12 @@
-import { SEARCH_PAGE_SIZE } from "@app/contract";
+import { DISTANCE_BUCKETS_KM, SEARCH_PAGE_SIZE } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { TestClient } from "../../test/client.ts";
-import { sqlRows } from "../../test/factories.ts";
+import { addPhoto, createMember, sqlRows } from "../../test/factories.ts";
 import { useTestApp } from "../../test/harness.ts";
 import { searchAs, signUpMember } from "../../test/members.ts";
+import { LocationService } from "../location/service.ts";
+import { onlineCondition } from "../notifications/presence.ts";
 import { SearchService } from "./service.ts";
 
 const env = useTestApp({ listen: false, seed: { profiles: 150 }, timeout: 300_000 });
@@ -105,12 +107,12 @@ describe("member search", () => {
     }
   });
 
-  it("puts members with a public photo first, newest first in each group, across pages", async () => {
+  it("sorted by newest, puts members with a public photo first, newest first in each group, across pages", async () => {
     const { client } = await member();
     const listed: number[] = [];
-    const first = await search(client, "?gender=female");
+    const first = await search(client, "?gender=female&sort=newest");
     for (let page = 1; page <= first.pages; page++)
-      listed.push(...(await search(client, `?gender=female&page=${page}`)).profiles.map((p) => p.id));
+      listed.push(...(await search(client, `?gender=female&sort=newest&page=${page}`)).profiles.map((p) => p.id));
     const expected = await rows<{ id: number }>(
       sql`select p.id from profiles p join users u on u.id = p.user_id
           where p.status = 'active' and p.gender = 'female' and not u.invisible and u.status <> 'pending_deletion'
@@ -121,6 +123,101 @@ describe("member search", () => {
     expect(first.numResultsCapped).toBe(false);
   });
 
+  it("lists an Amsterdam member's first page Dutch members nearest first, then by distance, across pages", async () => {
+    const { client } = await createMember(env.app, {
+      gender: "male",
+      seeking: "female",
+      activate: true,
+      country: "NL",
+      region: "NL-NH",
+      city: "Amsterdam",
+    });
+    const amsterdam = env.app.services.location.coordinatesOf("NL", "NL-NH", "Amsterdam");
+    if (!amsterdam) throw new Error("Amsterdam has no position");
+    const first = await search(client, "?gender=female");
+    expect(first.profiles.length).toBe(SEARCH_PAGE_SIZE);
+    // The default order is nearby: the page opens with Dutch members, nearest bucket first.
+    expect(first.profiles[0]?.country).toBe("NL");
+    expect(first.profiles[0]?.distance?.within_km).toBeLessThanOrEqual(50);
+    const dutch = first.profiles.filter((p) => p.country === "NL");
+    const firstOther = first.profiles.findIndex((p) => p.country !== "NL");
+    if (firstOther >= 0) expect(first.profiles.slice(firstOther).some((p) => p.country === "NL" && p.main_image)).toBe(false);
+    const km = (p: (typeof dutch)[number]) => p.distance?.within_km ?? Number.POSITIVE_INFINITY;
+    const withPhoto = dutch.filter((p) => p.main_image);
+    expect(withPhoto.map(km)).toEqual([...withPhoto.map(km)].sort((a, b) => a - b));
+    expect((await search(client, "?gender=female&sort=nearby")).profiles.map((p) => p.id)).toEqual(
+      first.profiles.map((p) => p.id),
+    );
+
+    // Every page, against the order computed here: photo first, Dutch first, distance bucket (unknown
+    // last), online now, newest.
+    const listed: number[] = [];
+    for (let page = 1; page <= first.pages; page++)
+      listed.push(...(await search(client, `?gender=female&page=${page}`)).profiles.map((p) => p.id));
+    const candidates = await rows<{
+      id: number;
+      country: string;
+      latitude: number | null;
+      longitude: number | null;
+      photo: boolean;
+      online: boolean;
+      created: string;
+    }>(
+      sql`select p.id, p.country, p.latitude, p.longitude, p.created_at::text as created,
+                 exists (select 1 from photos f where f.profile_id = p.id and f.is_main and f.status = 'active' and not f.private) as photo,
+                 exists (select 1 from member_presence m where m.user_id = p.user_id and m.looking_until > now()) as online
+          from profiles p join users u on u.id = p.user_id
+          where p.status = 'active' and p.gender = 'female' and not u.invisible and u.status <> 'pending_deletion'`,
+    );
+    const bucket = (c: (typeof candidates)[number]) =>
+      c.latitude === null || c.longitude === null
+        ? DISTANCE_BUCKETS_KM.length + 1
+        : (() => {
+            const d = LocationService.distanceKm(amsterdam, { lat: c.latitude, lon: c.longitude });
+            const i = DISTANCE_BUCKETS_KM.findIndex((bound) => d < bound);
+            return i < 0 ? DISTANCE_BUCKETS_KM.length : i;
+          })();
+    const key = (c: (typeof candidates)[number]) => [c.photo ? 0 : 1, c.country === "NL" ? 0 : 1, bucket(c), c.online ? 0 : 1];
+    const expected = [...candidates].sort((a, b) => {
+      const [ka, kb] = [key(a), key(b)];
+      for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return (ka[i] ?? 0) - (kb[i] ?? 0);
+      return b.created.localeCompare(a.created) || b.id - a.id;
+    });
+    expect(listed).toEqual(expected.map((c) => c.id));
+  });
+
+  it("sorts online members first and filters to members online now, never an invisible or departed one", async () => {
+    const { client } = await member();
+    const here = await createMember(env.app, { gender: "female", activate: true });
+    const alsoHere = await createMember(env.app, { gender: "female", activate: true });
+    const left = await createMember(env.app, { gender: "female", activate: true });
+    const invisible = await createMember(env.app, { gender: "female", activate: true });
+    for (const m of [here, alsoHere, left, invisible]) {
+      await addPhoto(env.app, m.profileId, { main: true });
+      await env.app.services.presence.here(m.userId);
+    }
+    await env.app.services.presence.away(left.userId);
+    await env.database.db.execute(sql`update users set invisible = true where id = ${invisible.userId}`);
+    const onlineIds = [here.profileId, alsoHere.profileId].sort((a, b) => a - b);
+
+    const online = await search(client, "?gender=female&online=1");
+    expect(online.numResults).toBe(2);
+    expect(online.profiles.map((p) => p.id).sort((a, b) => a - b)).toEqual(onlineIds);
+    const first = await search(client, "?gender=female&sort=online");
+    expect(
+      first.profiles
+        .slice(0, 2)
+        .map((p) => p.id)
+        .sort((a, b) => a - b),
+    ).toEqual(onlineIds);
+    const newest = await search(client, "?gender=female&sort=newest");
+    expect(newest.profiles.slice(0, 3).map((p) => p.id)).toEqual([left.profileId, alsoHere.profileId, here.profileId]);
+    expect((await client.get("/api/members.php?sort=closest")).statusCode).toBe(422);
+    await env.app.services.presence.away(here.userId);
+    await env.app.services.presence.away(alsoHere.userId);
+    expect((await search(client, "?gender=female&online=1")).numResults).toBe(0);
+  });
+
   it("counts up to the cap, says there are more, and answers no profiles past the cap", async () => {
     const { profileId } = await member();
     const capped = new SearchService(
@@ -128,6 +225,7 @@ describe("member search", () => {
       env.app.services.profiles,
       env.app.services.photos,
       env.app.services.visibility,
+      onlineCondition,
       {
         countCap: 10,
       },

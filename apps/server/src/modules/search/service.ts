@@ -1,22 +1,24 @@
 import {
+  DEFAULT_SEARCH_SORT,
   MATCH_AGE_SPREAD,
   type MatchFinderResponse,
   type MemberSearchQuery,
   type MemberSearchResponse,
   SEARCH_COUNT_CAP,
   SEARCH_PAGE_SIZE,
+  type SearchSort,
   type Settings,
   SIMILAR_THRESHOLD,
   searchVisible,
   type TeaserProfile,
 } from "@app/contract";
-import { not, type SQL } from "drizzle-orm";
+import { and, not, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { PhotoService } from "../photos/service.ts";
 import type { Asker, ListedProfiles, ProfileFilters, ProfileService, TeaserRow } from "../profiles/service.ts";
 import type { VisibilityPolicy } from "../visibility/index.ts";
-import { countListedUpTo, newestListed } from "./queries.ts";
+import { countListedUpTo, NEWEST_ORDER, orderedListed } from "./queries.ts";
 
 /** Suggestions the match finder shows. */
 const MATCH_LIMIT = 24;
@@ -34,10 +36,12 @@ const showsCity = (settings: Pick<Settings, "visible_profile_fields">) =>
 export class SearchService {
   constructor(
     private readonly db: Db,
-    private readonly profiles: Pick<ProfileService, "listed" | "presentCards" | "seekerOf">,
+    private readonly profiles: Pick<ProfileService, "listed" | "presentCards" | "seekerOf" | "nearbyOrder">,
     private readonly photos: Pick<PhotoService, "hasPublicMain" | "mainThumbOf">,
     /** Who may see whom (spec §6: blocked pairs never see each other in lists). */
     private readonly visibility: Pick<VisibilityPolicy, "unblocked">,
+    /** "Online now" on a user id column: the notifications module's presence rule (`onlineCondition`). */
+    private readonly online: (userId: SQL) => SQL<boolean>,
     private readonly options: { countCap: number } = { countCap: SEARCH_COUNT_CAP },
   ) {}
 
@@ -54,9 +58,23 @@ export class SearchService {
     return this.photos.hasPublicMain(listed.id);
   }
 
-  /** Rows of `listed` newest first, with their cards' images read in the same statement. */
-  private newest(listed: ListedProfiles, options: { where?: SQL | undefined; offset?: number; limit: number }) {
-    return newestListed(this.db, listed, { ...options, mainThumb: this.photos.mainThumbOf(listed.id) });
+  /** Rows of `listed` in `order` (newest first by default), with their cards' images read in the same statement. */
+  private ordered(listed: ListedProfiles, options: { where?: SQL | undefined; order?: SQL; offset?: number; limit: number }) {
+    return orderedListed(this.db, listed, { ...options, mainThumb: this.photos.mainThumbOf(listed.id) });
+  }
+
+  /**
+   * The order of `asker`'s list (issue #29, decision 018 "Nearby first"). `nearby`: their country first,
+   * then the distance bucket between city centres, members online now first within a bucket, then newest.
+   * `online`: online now first, then as `nearby`. `newest`, and `nearby` for a visitor (no country, no
+   * position): newest first, in index order.
+   */
+  private orderOf(listed: ListedProfiles, asker: Pick<Asker, "profileId" | "origin"> | null, sort: SearchSort): SQL {
+    const nearby = asker ? this.profiles.nearbyOrder(asker) : [];
+    if (sort === "newest" || (sort === "nearby" && nearby.length === 0)) return NEWEST_ORDER;
+    const online = sql`${this.online(listed.userId)} desc`;
+    const keys = sort === "online" ? [online, ...nearby] : [...nearby, online];
+    return sql.join([...keys, NEWEST_ORDER], sql`, `);
   }
 
   /**
@@ -64,14 +82,21 @@ export class SearchService {
    * `offset`. Each group is read in index order and stops early; the members without a photo are read
    * only when the page reaches past those with one.
    */
-  private async photoFirst(listed: ListedProfiles, offset: number, limit: number): Promise<TeaserRow[]> {
-    const withPhoto = this.withPhoto(listed);
-    const first = await this.newest(listed, { where: withPhoto, offset, limit });
+  private async photoFirst(
+    listed: ListedProfiles,
+    offset: number,
+    limit: number,
+    options: { order?: SQL; where?: SQL | undefined } = {},
+  ): Promise<TeaserRow[]> {
+    const { order, where } = options;
+    const withPhoto = and(where, this.withPhoto(listed)) as SQL;
+    const first = await this.ordered(listed, { where: withPhoto, order, offset, limit });
     if (first.length === limit) return first;
     // Where the others start: past every member with a photo (all before this page when it has none of them).
     const photoCount = first.length > 0 ? offset + first.length : await countListedUpTo(this.db, listed, withPhoto, offset);
-    const rest = await this.newest(listed, {
-      where: not(withPhoto),
+    const rest = await this.ordered(listed, {
+      where: and(where, not(this.withPhoto(listed))),
+      order,
       offset: Math.max(0, offset - photoCount),
       limit: limit - first.length,
     });
@@ -133,18 +158,21 @@ export class SearchService {
     const page = query.page ?? 1;
     const offset = (page - 1) * SEARCH_PAGE_SIZE;
     const listed = this.profiles.listed(filters);
+    const sort = query.sort ?? DEFAULT_SEARCH_SORT;
+    const onlineNow = query.online ? this.online(listed.userId) : undefined;
+    const order = this.orderOf(listed, asker, sort);
     // Independent statements: on a pool they run side by side (PGlite serialises them anyway).
     const { countCap } = this.options;
     const [counted, rows] = await Promise.all([
-      countListedUpTo(this.db, listed, undefined, countCap + 1),
-      offset < countCap ? this.photoFirst(listed, offset, SEARCH_PAGE_SIZE) : Promise.resolve([]),
+      countListedUpTo(this.db, listed, onlineNow, countCap + 1),
+      offset < countCap ? this.photoFirst(listed, offset, SEARCH_PAGE_SIZE, { order, where: onlineNow }) : Promise.resolve([]),
     ]);
     const total = Math.min(counted, countCap);
     let similar: TeaserRow[] = [];
     if (counted < SIMILAR_THRESHOLD) {
       const wider = this.profiles.listed({ gender: query.gender, countries: settings.countries, ...excluded });
       const found = new Set(rows.map((r) => r.id));
-      similar = (await this.photoFirst(wider, 0, SIMILAR_LIMIT + counted))
+      similar = (await this.photoFirst(wider, 0, SIMILAR_LIMIT + counted, { order: this.orderOf(wider, asker, sort) }))
         .filter((r) => !found.has(r.id))
         .slice(0, SIMILAR_LIMIT);
     }
@@ -160,7 +188,7 @@ export class SearchService {
 
   /**
    * /match-finder: members of the gender the member looks for (any for "both"), within 8 years of
-   * their age, with a photo, from their own country first, then the site's other countries.
+   * their age, with a photo, from their own country first, then nearest first (as the search's `nearby`).
    */
   async matchFinder(
     userId: number,
@@ -180,16 +208,10 @@ export class SearchService {
       maxAge: criteria.max_age,
       ...this.excludedFor(seeker.profileId),
     };
-    // Own country first, then the others: two reads in index order instead of sorting every match.
-    const rows: TeaserRow[] = [];
-    for (const countries of [
-      settings.countries.filter((c) => c === seeker.country),
-      settings.countries.filter((c) => c !== seeker.country),
-    ]) {
-      if (rows.length >= MATCH_LIMIT || countries.length === 0) continue;
-      const listed = this.profiles.listed({ ...filters, countries });
-      rows.push(...(await this.newest(listed, { where: this.withPhoto(listed), limit: MATCH_LIMIT - rows.length })));
-    }
+    // Own country first, then nearest (distance bucket), online now, newest (issue #29): one top-N read.
+    const listed = this.profiles.listed({ ...filters, countries: settings.countries });
+    const order = this.orderOf(listed, { profileId: seeker.profileId, origin: seeker.origin }, "nearby");
+    const rows = await this.ordered(listed, { where: this.withPhoto(listed), order, limit: MATCH_LIMIT });
     return { profiles: await this.profiles.presentCards(rows, seeker.origin, showsCity(settings)), criteria };
   }
 
@@ -197,7 +219,7 @@ export class SearchService {
   async teaser(options: { limit: number; countries: readonly string[] }): Promise<TeaserProfile[]> {
     if (options.countries.length === 0) return [];
     const listed = this.profiles.listed({ countries: options.countries });
-    const rows = await this.newest(listed, { where: this.withPhoto(listed), limit: options.limit });
+    const rows = await this.ordered(listed, { where: this.withPhoto(listed), limit: options.limit });
     return this.profiles.presentCards(rows, null, true);
   }
 }

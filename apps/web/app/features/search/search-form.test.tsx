@@ -82,6 +82,12 @@ describe("search query", () => {
     });
   });
 
+  it("reads the order and the online filter from the URL", () => {
+    expect(searchQueryFrom(new URLSearchParams("sort=online&online=1"), seekingWomen)).toEqual({ sort: "online", online: true });
+    expect(searchHref({ gender: "female", sort: "nearby", online: true }, 2)).toBe("/members?gender=female&online=1&page=2");
+    expect(searchHref({ sort: "newest" }, 1)).toBe("/members?sort=newest");
+  });
+
   it("swaps ages given the wrong way round and falls back to the defaults on a bad URL", () => {
     expect(searchQueryFrom(new URLSearchParams("min_age=40&max_age=25"), null)).toEqual({ min_age: 25, max_age: 40 });
     expect(searchQueryFrom(new URLSearchParams("min_age=12"), seekingWomen)).toEqual({ gender: "female" });
@@ -128,6 +134,30 @@ describe("search form", () => {
     });
     expect(control("Region").value).toBe("NH");
     expect(within(control("Region")).getByRole("option", { selected: true })).toHaveTextContent("North Holland");
+  });
+
+  it("offers a labelled sort choice and an online-now filter that apply at once and stay in the URL", async () => {
+    renderForm("/members");
+    await act(async () => {});
+    const sort = control("Sort by");
+    expect(sort.value).toBe("nearby");
+    expect(
+      within(sort)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Nearby first", "Newest first", "Online first"]);
+    choose("Sort by", "newest");
+    await act(async () => {});
+    expect(screen.getByRole("status", { name: "searched" }).textContent).toBe("/members?gender=female&sort=newest");
+    expect(control("Sort by").value).toBe("newest");
+    fireEvent.click(screen.getByRole("checkbox", { name: "Online now only" }));
+    await act(async () => {});
+    expect(screen.getByRole("status", { name: "searched" }).textContent).toBe("/members?gender=female&online=1&sort=newest");
+    expect((screen.getByRole("checkbox", { name: "Online now only" }) as HTMLInputElement).checked).toBe(true);
+    choose("Sort by", "nearby");
+    await act(async () => {});
+    // The default order leaves the URL.
+    expect(screen.getByRole("status", { name: "searched" }).textContent).toBe("/members?gender=female&online=1");
   });
 
   it("lists the site's countries by name and keeps the region disabled until a country is chosen", async () => {
@@ -191,6 +221,8 @@ describe("search form", () => {
       "countryregion",
       "min_age",
       "max_age",
+      "sort",
+      "online",
     ]);
   });
 });

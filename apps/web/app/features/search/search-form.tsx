@@ -1,4 +1,4 @@
-import type { MemberSearchQuery, Settings } from "@app/contract";
+import { DEFAULT_SEARCH_SORT, type MemberSearchQuery, SEARCH_SORTS, type SearchSort, type Settings } from "@app/contract";
 import { type FormEvent, useId, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -16,6 +16,10 @@ export interface SearchValues {
   countryregion: string;
   min_age: string;
   max_age: string;
+  /** The order (issue #29): nearby, newest or online. */
+  sort: SearchSort;
+  /** "1" when only members online now are shown, else "". */
+  online: string;
 }
 
 export function valuesOf(query: MemberSearchQuery): SearchValues {
@@ -25,6 +29,8 @@ export function valuesOf(query: MemberSearchQuery): SearchValues {
     countryregion: query.country ? (query.countryregion ?? "") : "",
     min_age: query.min_age === undefined ? "" : String(query.min_age),
     max_age: query.max_age === undefined ? "" : String(query.max_age),
+    sort: query.sort ?? DEFAULT_SEARCH_SORT,
+    online: query.online ? "1" : "",
   };
 }
 
@@ -41,6 +47,8 @@ export function queryOf(values: SearchValues): MemberSearchQuery {
   if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
   if (min !== undefined) query.min_age = min;
   if (max !== undefined) query.max_age = max;
+  if (values.sort !== DEFAULT_SEARCH_SORT) query.sort = values.sort;
+  if (values.online) query.online = true;
   return query;
 }
 
@@ -80,6 +88,13 @@ function SearchFormControls({ query, countries, fields, loadRegions, regionName 
 
   const set = (field: keyof SearchValues, value: string) =>
     setValues((current) => ({ ...current, [field]: value, ...(field === "country" ? { countryregion: "" } : {}) }));
+
+  // A new order or the online filter applies at once (with script), to the search on screen, from page 1.
+  const reorder = (change: Partial<SearchValues>) => {
+    const next = { ...values, ...change };
+    setValues(next);
+    void navigate(searchHref(queryOf({ ...valuesOf(query), sort: next.sort, online: next.online })));
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -169,6 +184,31 @@ function SearchFormControls({ query, countries, fields, loadRegions, regionName 
               maxAges.map((age) => ({ value: String(age), label: intl.formatNumber(age) })),
             )
           : null}
+        <SelectField
+          id={`${id}-sort`}
+          name="sort"
+          label={<FormattedMessage id="search.sort" />}
+          labelClassName="small fw-semibold mb-1"
+          // As wide as its longest choice: "Nearby first" must not be cut off.
+          className="col-6 col-md-auto"
+          options={SEARCH_SORTS.map((sort) => ({ value: sort, label: intl.formatMessage({ id: `search.sort_${sort}` }) }))}
+          value={values.sort}
+          onChange={(value) => reorder({ sort: value as SearchSort })}
+        />
+        <div className="col-6 col-md-auto">
+          <span className="form-label small mb-1 d-none d-md-block invisible" aria-hidden="true">
+            &nbsp;
+          </span>
+          <Form.Check
+            id={`${id}-online`}
+            name="online"
+            value="1"
+            className="mt-md-2"
+            label={<FormattedMessage id="search.online_only" />}
+            checked={values.online === "1"}
+            onChange={(event) => reorder({ online: event.currentTarget.checked ? "1" : "" })}
+          />
+        </div>
         <div className="col-12 col-md-auto">
           {/* Keeps the button level with the selects under their labels. */}
           <span className="form-label small mb-1 d-none d-md-block invisible" aria-hidden="true">

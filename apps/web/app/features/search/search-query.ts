@@ -1,9 +1,12 @@
-import { ACCOUNT_RULES, type MemberSearchQuery, memberSearchQuerySchema, type User } from "@app/contract";
+import { ACCOUNT_RULES, DEFAULT_SEARCH_SORT, type MemberSearchQuery, memberSearchQuerySchema, type User } from "@app/contract";
 
 type Seeker = Pick<User["profile"], "seeking">;
 
-/** The URL parameters of the search state (spec §3), as GET /api/members.php takes them. */
-export const SEARCH_PARAMS = ["gender", "country", "countryregion", "min_age", "max_age", "page"] as const;
+/**
+ * The URL parameters of the search state (spec §3), as GET /api/members.php takes them, with the order
+ * (`sort`, issue #29) and the "online now" filter (`online=1`).
+ */
+export const SEARCH_PARAMS = ["gender", "country", "countryregion", "min_age", "max_age", "page", "sort", "online"] as const;
 
 /** The ages a search may ask for (spec §5: members are 18+; 99 is the oldest age a profile shows). */
 export const SEARCH_AGES: readonly number[] = Array.from(
@@ -57,6 +60,9 @@ export function searchHref(query: MemberSearchQuery, page = 1): string {
   }
   if (query.min_age !== undefined) params.set("min_age", String(query.min_age));
   if (query.max_age !== undefined) params.set("max_age", String(query.max_age));
+  if (query.online) params.set("online", "1");
+  // The default order (nearby) stays out of the URL.
+  if (query.sort && query.sort !== DEFAULT_SEARCH_SORT) params.set("sort", query.sort);
   if (page > 1 || params.toString() === "") params.set("page", String(page));
   return `/members?${params.toString()}`;
 }
