@@ -5,6 +5,7 @@ import {
   likesResponseSchema,
   transactionsResponseSchema,
   userResponseSchema,
+  visitorsResponseSchema,
 } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -37,6 +38,8 @@ async function loggedIn(account: keyof typeof DEMO_ACCOUNTS): Promise<TestClient
 const likes = async (client: TestClient, type: LikeType) =>
   likesResponseSchema.parse((await client.get(`/api/likes.php?type=${type}&page=1`)).json());
 const chats = async (client: TestClient) => chatsResponseSchema.parse((await client.get("/api/chats.php")).json());
+const visitors = async (client: TestClient) =>
+  visitorsResponseSchema.parse((await client.get("/api/visitors.php?page=1")).json());
 const me = async (client: TestClient) => userResponseSchema.parse((await client.get("/api/user.php")).json());
 
 describe("the demo accounts' life", () => {
@@ -67,6 +70,10 @@ describe("the demo accounts' life", () => {
     expect(list.chats).toHaveLength(2);
     expect(list.chats.every((chat) => chat.profile.fictional && chat.num_unread_messages > 0)).toBe(true);
     expect(list.chats.map((chat) => chat.last_message?.kind).sort()).toEqual(["gift", "text"]);
+    // Those fictional profiles opened his profile first: premium, he sees who.
+    const seen = await visitors(alex);
+    expect(seen).toMatchObject({ locked: false, total: 6 });
+    expect(seen.visitors.every((visitor) => visitor.fictional)).toBe(true);
   });
 
   it("gives the free account a match with one conversation (one of its two), likes received and one given", async () => {
@@ -82,6 +89,8 @@ describe("the demo accounts' life", () => {
     expect(opened.messages).toHaveLength(3);
     // Sam answered once, paid like any message: 10 of her 20 credits.
     expect((await me(sam)).user).toMatchObject({ paid_user: false, credits: 10 });
+    // Visitors: free, she sees how many and blurred cards, not who.
+    expect(await visitors(sam)).toMatchObject({ locked: true, total: 4, visitors: [], placeholders: 4 });
   });
 
   it("adds nothing when seeding again", async () => {

@@ -9,7 +9,8 @@ import { profiles } from "../modules/profiles/schema.ts";
 /**
  * Issue #29: the demo accounts start with a life, so that a newcomer sees every screen with data: likes
  * received, matches, a one-sided like of their own, conversations with fictional profiles and, for the
- * premium account, the paid order that made it premium. Everything goes through the modules' services
+ * premium account, the paid order that made it premium; the fictional profiles among them visited the
+ * profile (/visitors). Everything goes through the modules' services
  * as a member's or an operator's action would (likes, chat, payments with the sandbox provider), so the
  * ledger, /transactions, /likes and /chats agree; nothing is written into their tables here.
  *
@@ -144,8 +145,16 @@ export async function giveDemoLife(services: Services, userId: number, kind: "fr
       rules,
     );
 
+  // The people who liked or wrote opened the profile first, as anyone would: /visitors has its entries
+  // (the free account sees their count and blurred cards, the premium one the profiles).
+  const visitedBy = async (people: readonly Persona[]) => {
+    for (const persona of people)
+      await services.visits.visited({ profileId: persona.profileId, invisible: false }, member.profileId, false);
+  };
+
   if (kind === "free") {
     const people = await fictionalPeople(services, "male", 1 + FREE_LIFE.admirers + FREE_LIFE.liked);
+    await visitedBy(people);
     const [match, ...rest] = people;
     if (match) {
       await personaLikes(match);
@@ -163,6 +172,7 @@ export async function giveDemoLife(services: Services, userId: number, kind: "fr
 
   const count = 1 + PREMIUM_LIFE.quietMatches + PREMIUM_LIFE.admirers + 1 + PREMIUM_LIFE.liked;
   const people = await fictionalPeople(services, "female", count);
+  await visitedBy(people);
   const [match, ...rest] = people;
   if (match) {
     await personaLikes(match);
