@@ -33,6 +33,8 @@ try {
   await client.connect();
   await insertBenchProfiles(client, total);
   const cookie = await createBenchMember(app.server, client);
+  // The site's settings are read once and cached: read them first, or the visitor's page shows that read too.
+  await app.server.inject({ url: `/api/members.php?${query}` });
   for (const [who, headers] of [
     ["visitor", {}],
     ["member", { cookie }],

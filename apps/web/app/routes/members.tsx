@@ -28,7 +28,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const result = await services.searchMembers(query);
   // The chosen region by its name from the first paint (issue #29: "NL-NH" until the regions loaded).
   const regionName = query.country && query.countryregion ? services.regionName(query.country, query.countryregion) : null;
-  return result ? { visible: true as const, query, result, regionName } : { visible: false as const };
+  // A visitor's "nearby" is newest first: the form offers them the orders that mean something.
+  const visitor = !user;
+  return result ? { visible: true as const, query, result, regionName, visitor } : { visible: false as const };
 }
 
 export default function Members({ loaderData }: Route.ComponentProps) {
@@ -57,6 +59,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
             <SearchForm
               query={loaderData.query}
               regionName={loaderData.regionName}
+              visitor={loaderData.visitor}
               countries={root?.settings.countries ?? []}
               fields={root?.settings.search_fields ?? []}
               loadRegions={loadRegions}

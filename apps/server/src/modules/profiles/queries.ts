@@ -256,6 +256,64 @@ export function nearbyOrderOf(asker: { profileId: number | null; origin?: Coordi
   ];
 }
 
+/** One part of "nearby first" read on its own (`nearbyRingsOf`): its rows, and their order within it. */
+export interface NearbyRing {
+  where: SQL;
+  /** The nearby keys that still vary within the ring; the caller adds its own keys after them. */
+  order: SQL[];
+}
+
+/**
+ * The rings read outward (issue #29), as the last bucket index of each: within 25 km, 100 km and 250 km
+ * (DISTANCE_BUCKETS_KM 5, 10, 25 | 50, 100 | 250). Everything further, in other countries or without a
+ * position, is the rest.
+ */
+const RING_LAST_BUCKETS = [2, 4, 5] as const;
+
+/** Degrees of latitude and longitude around `origin` that hold every point within `km` (null: no box, it wraps). */
+function boundingBox(origin: Coordinates, km: number): { lat: [number, number]; lon: [number, number] | null } {
+  const angle = km / 6371;
+  // A little margin over the exact bounds: the box only narrows the read, the bucket decides.
+  const dLat = (angle * 180) / Math.PI + 1e-6;
+  const lat: [number, number] = [origin.lat - dLat, origin.lat + dLat];
+  const ratio = Math.sin(angle) / Math.cos((origin.lat * Math.PI) / 180);
+  if (lat[0] <= -90 || lat[1] >= 90 || !(ratio < 1)) return { lat, lon: null };
+  const dLon = (Math.asin(ratio) * 180) / Math.PI + 1e-6;
+  const lon: [number, number] = [origin.lon - dLon, origin.lon + dLon];
+  return { lat, lon: lon[0] < -180 || lon[1] > 180 ? null : lon };
+}
+
+/**
+ * "Nearby first" (`nearbyOrderOf`) cut into parts read one after the other, nearest first, so that a page
+ * stops at the nearest ring that fills it instead of sorting every match (issue #29, decision 018): the
+ * asker's country within 25 km, then 100 km, then 250 km, each a latitude band on `profiles_rings`
+ * (longitude checked in the index too) and the exact bucket; then the rest in the full order. Read in
+ * this order, the parts give exactly `nearbyOrderOf`'s order. Null without a country and a position.
+ */
+export function nearbyRingsOf(asker: { profileId: number | null; origin?: Coordinates | null | undefined }): NearbyRing[] | null {
+  const { profileId, origin } = asker;
+  if (!profileId || !origin) return null;
+  const own = sql`"country" = (select "own"."country" from ${profiles} as "own" where "own"."id" = ${profileId})`;
+  const bucket = distanceBucketOf(origin);
+  let first = 0;
+  const rings: NearbyRing[] = RING_LAST_BUCKETS.map((last) => {
+    const box = boundingBox(origin, DISTANCE_BUCKETS_KM[last] ?? 0);
+    const conditions = [
+      own,
+      sql`"latitude" between ${box.lat[0]}::float8 and ${box.lat[1]}::float8`,
+      ...(box.lon ? [sql`"longitude" between ${box.lon[0]}::float8 and ${box.lon[1]}::float8`] : []),
+      first === last ? sql`${bucket} = ${last}` : sql`${bucket} between ${first} and ${last}`,
+    ];
+    const order = first === last ? [] : [sql`${bucket} asc`];
+    first = last + 1;
+    return { where: sql.join(conditions, sql` and `), order };
+  });
+  const nearest = RING_LAST_BUCKETS[RING_LAST_BUCKETS.length - 1];
+  // The rest: not in a ring (null buckets are unknown positions: not in one either).
+  rings.push({ where: sql`not (${own} and coalesce(${bucket} <= ${nearest}, false))`, order: nearbyOrderOf(asker) });
+  return rings;
+}
+
 /**
  * A lent from-item: the card columns (TeaserRow's, plus `created_at`) of the profile in `profileId`, as
  * `alias`, one primary-key look-up per row of the caller's list (for short lists already paged, such as

@@ -31,8 +31,10 @@ import {
   insertProfile,
   type ListedProfiles,
   listedProfiles,
+  type NearbyRing,
   type NewProfile,
   nearbyOrderOf,
+  nearbyRingsOf,
   ownerOfProfile,
   type ProfileFilters,
   type ProfileRow,
@@ -50,7 +52,7 @@ import {
 } from "./queries.ts";
 import { profiles } from "./schema.ts";
 
-export type { AboutInReview, ListedProfiles, ProfileFilters, TeaserRow };
+export type { AboutInReview, ListedProfiles, NearbyRing, ProfileFilters, TeaserRow };
 
 /**
  * Who is looking: their own profile (excluded from results), whether they are premium, and the centre
@@ -265,6 +267,15 @@ export class ProfileService {
    */
   nearbyOrder(asker: Pick<Asker, "profileId" | "origin">): SQL[] {
     return nearbyOrderOf(asker);
+  }
+
+  /**
+   * `nearbyOrder` cut into rings read nearest first (the asker's country within 25, 100, 250 km, then the
+   * rest), each with its own order, so a page reads only as far out as it needs; null without a country
+   * and a position (decision 018, "Nearby first").
+   */
+  nearbyRings(asker: Pick<Asker, "profileId" | "origin">): NearbyRing[] | null {
+    return nearbyRingsOf(asker);
   }
 
   /** What the match finder fits to a member: their age, whom they seek, their country and city centre. */

@@ -25,6 +25,15 @@ const MATCH_LIMIT = 24;
 /** Similar members shown when a search finds fewer than SIMILAR_THRESHOLD. */
 const SIMILAR_LIMIT = 12;
 
+/**
+ * How a list is read: one order, or (nearby first with a country and a position) the same order as rings
+ * read nearest first, each with its own order (`ProfileService.nearbyRings`).
+ */
+interface ListOrder {
+  order: SQL;
+  rings: { where: SQL; order: SQL }[] | null;
+}
+
 const showsCity = (settings: Pick<Settings, "visible_profile_fields">) =>
   (settings.visible_profile_fields as readonly string[]).includes("city");
 
@@ -36,7 +45,7 @@ const showsCity = (settings: Pick<Settings, "visible_profile_fields">) =>
 export class SearchService {
   constructor(
     private readonly db: Db,
-    private readonly profiles: Pick<ProfileService, "listed" | "presentCards" | "seekerOf" | "nearbyOrder">,
+    private readonly profiles: Pick<ProfileService, "listed" | "presentCards" | "seekerOf" | "nearbyOrder" | "nearbyRings">,
     private readonly photos: Pick<PhotoService, "hasPublicMain" | "mainThumbOf">,
     /** Who may see whom (spec §6: blocked pairs never see each other in lists). */
     private readonly visibility: Pick<VisibilityPolicy, "unblocked">,
@@ -58,9 +67,39 @@ export class SearchService {
     return this.photos.hasPublicMain(listed.id);
   }
 
-  /** Rows of `listed` in `order` (newest first by default), with their cards' images read in the same statement. */
-  private ordered(listed: ListedProfiles, options: { where?: SQL | undefined; order?: SQL; offset?: number; limit: number }) {
-    return orderedListed(this.db, listed, { ...options, mainThumb: this.photos.mainThumbOf(listed.id) });
+  /**
+   * Rows of `listed` in `order` (newest first by default), with their cards' images read in the same
+   * statement. An order in rings reads ring after ring, nearest first, and stops once `offset + limit`
+   * rows are found: a page near the asker never sorts the matches further out (decision 018).
+   */
+  private async ordered(
+    listed: ListedProfiles,
+    options: { where?: SQL | undefined; order?: ListOrder; offset?: number; limit: number },
+  ): Promise<TeaserRow[]> {
+    const { where, order, offset = 0, limit } = options;
+    const mainThumb = this.photos.mainThumbOf(listed.id);
+    if (!order?.rings) return orderedListed(this.db, listed, { where, order: order?.order, offset, limit, mainThumb });
+    const rows: TeaserRow[] = [];
+    // Rows of the rings read so far; the page is rows[offset, offset + limit).
+    let seen = 0;
+    for (const [i, ring] of order.rings.entries()) {
+      const last = i === order.rings.length - 1;
+      // The last ring skips in the statement what the page does not show; the others return it to be counted.
+      const skip = last ? Math.max(0, offset - seen) : 0;
+      const found = await orderedListed(this.db, listed, {
+        where: and(where, ring.where),
+        order: ring.order,
+        offset: skip,
+        limit: offset + limit - seen - skip,
+        mainThumb,
+      });
+      for (const row of found) {
+        if (seen + skip >= offset) rows.push(row);
+        seen++;
+      }
+      if (seen >= offset + limit) break;
+    }
+    return rows;
   }
 
   /**
@@ -69,12 +108,17 @@ export class SearchService {
    * `online`: online now first, then as `nearby`. `newest`, and `nearby` for a visitor (no country, no
    * position): newest first, in index order.
    */
-  private orderOf(listed: ListedProfiles, asker: Pick<Asker, "profileId" | "origin"> | null, sort: SearchSort): SQL {
+  private orderOf(listed: ListedProfiles, asker: Pick<Asker, "profileId" | "origin"> | null, sort: SearchSort): ListOrder {
     const nearby = asker ? this.profiles.nearbyOrder(asker) : [];
-    if (sort === "newest" || (sort === "nearby" && nearby.length === 0)) return NEWEST_ORDER;
+    if (sort === "newest" || (sort === "nearby" && nearby.length === 0)) return { order: NEWEST_ORDER, rings: null };
     const online = sql`${this.online(listed.userId)} desc`;
     const keys = sort === "online" ? [online, ...nearby] : [...nearby, online];
-    return sql.join([...keys, NEWEST_ORDER], sql`, `);
+    const rings = sort === "nearby" && asker ? this.profiles.nearbyRings(asker) : null;
+    return {
+      order: sql.join([...keys, NEWEST_ORDER], sql`, `),
+      rings:
+        rings?.map((ring) => ({ where: ring.where, order: sql.join([...ring.order, online, NEWEST_ORDER], sql`, `) })) ?? null,
+    };
   }
 
   /**
@@ -86,7 +130,7 @@ export class SearchService {
     listed: ListedProfiles,
     offset: number,
     limit: number,
-    options: { order?: SQL; where?: SQL | undefined } = {},
+    options: { order?: ListOrder; where?: SQL | undefined } = {},
   ): Promise<TeaserRow[]> {
     const { order, where } = options;
     const withPhoto = and(where, this.withPhoto(listed)) as SQL;

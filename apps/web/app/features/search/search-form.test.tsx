@@ -32,7 +32,8 @@ function renderForm(
   {
     regionName = null,
     loadRegions = vi.fn(async () => regions),
-  }: { regionName?: string | null; loadRegions?: () => Promise<typeof regions> } = {},
+    visitor = false,
+  }: { regionName?: string | null; loadRegions?: () => Promise<typeof regions>; visitor?: boolean } = {},
 ) {
   const Stub = createRoutesStub([
     {
@@ -49,6 +50,7 @@ function renderForm(
                 countries={["NL", "BE"]}
                 fields={SEARCH_FIELDS}
                 loadRegions={loadRegions}
+                visitor={visitor}
               />
             </QueryProvider>
             <Searched />
@@ -158,6 +160,27 @@ describe("search form", () => {
     await act(async () => {});
     // The default order leaves the URL.
     expect(screen.getByRole("status", { name: "searched" }).textContent).toBe("/members?gender=female&online=1");
+  });
+
+  it("offers a visitor the orders that mean something to them: newest (their default) and online first", async () => {
+    renderForm("/members", null, { visitor: true });
+    await act(async () => {});
+    const sort = control("Sort by");
+    // A visitor has no position: "nearby" is newest first for them, so it is shown as such.
+    expect(sort.value).toBe("newest");
+    expect(
+      within(sort)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Newest first", "Online first"]);
+    choose("Sort by", "online");
+    await act(async () => {});
+    expect(screen.getByRole("status", { name: "searched" }).textContent).toBe("/members?sort=online");
+    choose("Sort by", "newest");
+    await act(async () => {});
+    // Their default order stays out of the URL.
+    expect(screen.getByRole("status", { name: "searched" }).textContent).toBe("/members?page=1");
+    expect(control("Sort by").value).toBe("newest");
   });
 
   it("lists the site's countries by name and keeps the region disabled until a country is chosen", async () => {

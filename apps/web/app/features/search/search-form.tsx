@@ -63,6 +63,11 @@ export interface SearchFormProps {
   loadRegions: RegionsLoader;
   /** The name of the query's region (the page's loader), shown until the regions arrive. */
   regionName?: string | null;
+  /**
+   * A visitor has no country or position, so "nearby" is newest first for them (decision 018): the
+   * sort choice then offers newest and online first only, the default shown as newest.
+   */
+  visitor?: boolean;
 }
 
 /**
@@ -75,7 +80,7 @@ export function SearchForm(props: SearchFormProps) {
   return <SearchFormControls key={searchHref(props.query)} {...props} />;
 }
 
-function SearchFormControls({ query, countries, fields, loadRegions, regionName = null }: SearchFormProps) {
+function SearchFormControls({ query, countries, fields, loadRegions, regionName = null, visitor = false }: SearchFormProps) {
   const intl = useIntl();
   const navigate = useNavigate();
   const id = useId();
@@ -120,6 +125,10 @@ function SearchFormControls({ query, countries, fields, loadRegions, regionName 
   const minAges = SEARCH_AGES.filter((age) => !values.max_age || age <= Number(values.max_age));
   const maxAges = SEARCH_AGES.filter((age) => !values.min_age || age >= Number(values.min_age));
   const any = intl.formatMessage({ id: "search.age_any" });
+  // For a visitor the default order is newest first: shown as such, and choosing it keeps the URL plain.
+  const sorts = visitor ? SEARCH_SORTS.filter((sort) => sort !== "nearby") : SEARCH_SORTS;
+  const shownSort = visitor && values.sort === DEFAULT_SEARCH_SORT ? "newest" : values.sort;
+  const sortOf = (value: string): SearchSort => (visitor && value === "newest" ? DEFAULT_SEARCH_SORT : (value as SearchSort));
 
   const select = (
     field: keyof SearchValues,
@@ -191,9 +200,9 @@ function SearchFormControls({ query, countries, fields, loadRegions, regionName 
           labelClassName="small fw-semibold mb-1"
           // As wide as its longest choice: "Nearby first" must not be cut off.
           className="col-6 col-md-auto"
-          options={SEARCH_SORTS.map((sort) => ({ value: sort, label: intl.formatMessage({ id: `search.sort_${sort}` }) }))}
-          value={values.sort}
-          onChange={(value) => reorder({ sort: value as SearchSort })}
+          options={sorts.map((sort) => ({ value: sort, label: intl.formatMessage({ id: `search.sort_${sort}` }) }))}
+          value={shownSort}
+          onChange={(value) => reorder({ sort: sortOf(value) })}
         />
         <div className="col-6 col-md-auto">
           <span className="form-label small mb-1 d-none d-md-block invisible" aria-hidden="true">
