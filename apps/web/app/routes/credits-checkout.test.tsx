@@ -60,6 +60,12 @@ const closeSelector = async () => {
   fireEvent.click(screen.getByRole("button", { name: "Done" }));
   await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 };
+/** The pay button once it is usable: it waits disabled while the page checks the discount it starts with. */
+const payEnabled = async (name: string) => {
+  await screen.findByRole("button", { name });
+  await waitFor(() => expect(screen.getByRole("button", { name })).toBeEnabled());
+  return screen.getByRole("button", { name });
+};
 const codeField = () => screen.getByRole("textbox", { name: "Do you have a discount code?" });
 const apply = async (code: string) => {
   fireEvent.change(codeField(), { target: { value: code } });
@@ -79,7 +85,7 @@ describe("the discount code selector on the checkout (spec §2, §5)", () => {
       "POST /api/payment.php": { payment_id: 31, checkout_url: null },
     });
     renderCheckout();
-    expect(await screen.findByRole("button", { name: "Pay €14.99" })).toBeEnabled();
+    await payEnabled("Pay €14.99");
     openSelector();
     const codes = within(await screen.findByRole("group", { name: "Choose a discount" }));
     expect(codes.getAllByRole("radio").map((radio) => radio.closest("label")?.textContent)).toEqual([
@@ -94,13 +100,12 @@ describe("the discount code selector on the checkout (spec §2, §5)", () => {
     expect(within(bundle).getByText("€19.99", { selector: "del" })).toBeInTheDocument();
 
     fireEvent.click(codes.getByRole("radio", { name: /SUMMER10/ }));
-    expect(await screen.findByRole("button", { name: "Pay €17.99" })).toBeEnabled();
+    await payEnabled("Pay €17.99");
     fireEvent.click(codes.getByRole("radio", { name: "No discount" }));
-    expect(await screen.findByRole("button", { name: "Pay €19.99" })).toBeEnabled();
+    await payEnabled("Pay €19.99");
     fireEvent.click(codes.getByRole("radio", { name: /TIMEBONUS25/ }));
     await closeSelector();
-    const payButton = await screen.findByRole("button", { name: "Pay €14.99" });
-    expect(payButton).toBeEnabled();
+    const payButton = await payEnabled("Pay €14.99");
     await act(async () => fireEvent.click(payButton));
     expect(bodiesOf(fetch, "POST", "/api/payment.php")).toEqual([
       { bundle_id: 2, method: "ideal", discount_code: "TIMEBONUS25", client_id: expect.any(String) },
@@ -116,13 +121,13 @@ describe("the discount code selector on the checkout (spec §2, §5)", () => {
       "POST /api/payment.php": { payment_id: 32, checkout_url: null },
     });
     renderCheckout();
-    expect(await screen.findByRole("button", { name: "Pay €19.99" })).toBeEnabled();
+    await payEnabled("Pay €19.99");
     openSelector();
     fireEvent.change(await screen.findByRole("textbox", { name: "Do you have a discount code?" }), {
       target: { value: " FRIENDS20 " },
     });
     await act(async () => fireEvent.keyDown(codeField(), { key: "Enter" }));
-    expect(await screen.findByRole("button", { name: "Pay €15.99" })).toBeEnabled();
+    await payEnabled("Pay €15.99");
     expect(screen.getByText("FRIENDS20 applied: you pay €15.99 instead of €19.99.")).toBeInTheDocument();
     expect(bodiesOf(fetch, "POST", "/api/payment.php")).toEqual([]);
     await closeSelector();
@@ -150,8 +155,7 @@ describe("the discount code selector on the checkout (spec §2, §5)", () => {
     await apply("USED10");
     expect(await screen.findByRole("alert")).toHaveTextContent("Code already used");
     await closeSelector();
-    const payButton = await screen.findByRole("button", { name: "Pay €19.99" });
-    expect(payButton).toBeEnabled();
+    const payButton = await payEnabled("Pay €19.99");
     await act(async () => fireEvent.click(payButton));
     expect(bodiesOf(fetch, "POST", "/api/payment.php")).toEqual([
       { bundle_id: 2, method: "ideal", client_id: expect.any(String) },
@@ -173,8 +177,7 @@ describe("the discount code selector on the checkout (spec §2, §5)", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("This code cannot be used for this order.");
     await closeSelector();
     fireEvent.click(screen.getByRole("radio", { name: "PayPal" }));
-    const payButton = await screen.findByRole("button", { name: "Pay €17.99" });
-    expect(payButton).toBeEnabled();
+    const payButton = await payEnabled("Pay €17.99");
     await act(async () => fireEvent.click(payButton));
     expect(screen.queryByRole("alert")).toBeNull();
     expect(bodiesOf(fetch, "POST", "/api/payment.php")).toEqual([
@@ -194,24 +197,24 @@ describe("the discount code selector on the checkout (spec §2, §5)", () => {
       "POST /api/payment.php": { payment_id: 35, checkout_url: null },
     });
     renderCheckout();
-    expect(await screen.findByRole("button", { name: "Pay €14.99" })).toBeEnabled();
+    await payEnabled("Pay €14.99");
     openSelector();
     await apply("NOPE");
     expect(await screen.findByRole("alert")).toHaveTextContent("Code not found");
     expect(screen.getByText("TIMEBONUS25 still applies.")).toBeInTheDocument();
-    expect(await screen.findByRole("button", { name: "Pay €14.99" })).toBeEnabled();
+    await payEnabled("Pay €14.99");
 
     await apply("SPRING10");
     expect(
       await screen.findByText("SPRING10 gives 10% off. TIMEBONUS25 gives more (25%), so TIMEBONUS25 still applies."),
     ).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: /TIMEBONUS25/ })).toBeChecked();
-    expect(await screen.findByRole("button", { name: "Pay €14.99" })).toBeEnabled();
+    await payEnabled("Pay €14.99");
     expect(screen.getByText("TIMEBONUS25 applied: you pay €14.99 instead of €19.99.")).toBeInTheDocument();
 
     // A better code does replace it.
     await apply("MEGA30");
-    expect(await screen.findByRole("button", { name: "Pay €13.99" })).toBeEnabled();
+    await payEnabled("Pay €13.99");
     expect(screen.getByRole("radio", { name: /TIMEBONUS25/ })).not.toBeChecked();
     await closeSelector();
     await act(async () => fireEvent.click(pay()));
