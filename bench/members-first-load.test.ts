@@ -74,3 +74,29 @@ describe.skipIf(!manifestFile)("the built members area", () => {
     ).toBeLessThanOrEqual(MEMBERS_GOAL_GZIP_BYTES);
   });
 });
+
+/** The built files `files` import statically, transitively (minified: `from"./x.js"`, `import"./x.js"`), each once. */
+function staticClosure(files: string[]): string[] {
+  const seen = new Set<string>();
+  const queue = files.map((file) => path.basename(file));
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = readFileSync(path.join(assets, file), "utf8");
+    for (const match of source.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) queue.push(match[1] as string);
+  }
+  return [...seen];
+}
+
+describe.skipIf(!manifestFile)("the members' first screen after hydration (decision 039)", () => {
+  // What every member's page loads at once besides the route modules: the account alerts and the
+  // time-bonus popup (lazy in the default layout), with the menus of the navigation in the first load.
+  it("loads neither react-bootstrap's Dropdown and Popper (the menus) nor its Modal (the popups) until used", () => {
+    const manifest = parseRouteManifest(readFileSync(path.join(assets, manifestFile as string), "utf8"));
+    const lazyFirstScreen = readdirSync(assets).filter((f) => /^(account-alerts|time-bonus-modal)-[\w-]+\.js$/.test(f));
+    expect(lazyFirstScreen).toHaveLength(2);
+    const files = staticClosure([...firstLoadFiles(manifest, "members"), ...lazyFirstScreen]);
+    expect(files.filter((file) => /^(Dropdown|Modal|popper|usePopper)[-.]/i.test(file))).toEqual([]);
+  });
+});

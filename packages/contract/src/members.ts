@@ -4,6 +4,7 @@ import { idQueryValueSchema, optionalInt } from "./http.ts";
 import { INTEREST_KEYS } from "./interests.ts";
 import { likeStateSchema } from "./likes.ts";
 import { BODY_TYPES, distanceSchema, EYE_COLORS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES } from "./profiles.ts";
+import { SEARCH_SORTS } from "./search-sorts.ts";
 import { countryCodeSchema } from "./settings.ts";
 import { presenceLabelSchema, teaserProfileSchema } from "./site.ts";
 
@@ -76,16 +77,10 @@ export const memberResponseSchema = z.object({
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
 export const memberQuerySchema = z.object({ id: idQueryValueSchema });
 
-/**
- * The search's orders (issue #29): `nearby` (the default) lists the member's own country first, then
- * by distance bucket between city centres, online members first within a bucket, then newest; `newest`
- * is newest first; `online` puts members online now first, then as `nearby`. Members with a public
- * photo come before those without in every order. Visitors (no position, no country) get `newest`.
- */
-export const SEARCH_SORTS = ["nearby", "newest", "online"] as const;
+// The orders live without zod so that the members' first screen can read them (issue #29, decision 039).
+export { DEFAULT_SEARCH_SORT, SEARCH_SORTS } from "./search-sorts.ts";
 export const searchSortSchema = z.enum(SEARCH_SORTS);
 export type SearchSort = z.infer<typeof searchSortSchema>;
-export const DEFAULT_SEARCH_SORT: SearchSort = "nearby";
 
 /**
  * GET /api/members.php: the spec's search state (gender, country, countryregion, min_age, max_age), a

@@ -2,7 +2,6 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { FormattedMessage } from "react-intl";
 import { Outlet, useRouteError } from "react-router";
 import { TimeBonusBanner } from "../features/discounts/time-bonus-banner";
-import { CompletenessMenuItem } from "../features/profile/completeness-meter";
 import { ProfileAlerts } from "../features/profile/profile-alerts";
 import { useBadgeCounts } from "../lib/badges";
 import { useMember } from "../lib/member";
@@ -19,6 +18,11 @@ import { navMemberOf, TopNav } from "../ui/top-nav";
 // account alerts render nothing before hydration and the time-bonus popup waits 40 s, so neither
 // has server HTML to hydrate.
 const AccountAlerts = lazy(() => import("../features/account/account-alerts").then((m) => ({ default: m.AccountAlerts })));
+// The account menu's completeness meter reads the member's profile through the contract (and zod):
+// it loads when the menu first opens, not with the members' first screen (issue #29, decision 039).
+const CompletenessMenuItem = lazy(() =>
+  import("../features/profile/completeness-meter").then((m) => ({ default: m.CompletenessMenuItem })),
+);
 const TimeBonusModal = lazy(() => import("../features/discounts/time-bonus-modal").then((m) => ({ default: m.TimeBonusModal })));
 
 /**
@@ -43,7 +47,11 @@ export function DefaultChrome({ children }: { children: ReactNode }) {
         siteName={root.settings.name}
         member={user ? navMemberOf(user, badges) : null}
         onLogout={() => void logout()}
-        accountMenuTop={<CompletenessMenuItem />}
+        accountMenuTop={
+          <Suspense fallback={null}>
+            <CompletenessMenuItem />
+          </Suspense>
+        }
       />
       <div id="warnings-header" className="container">
         {user ? (

@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { SearchForm } from "../features/search/search-form";
-import { searchQueryFrom } from "../features/search/search-query";
+import { searchQueryFrom } from "../features/search/search-query.server";
 import { SearchResults } from "../features/search/search-results";
 import { useRootData } from "../lib/root-data";
 import { servicesContext } from "../server-context";

@@ -1,11 +1,11 @@
 import { LOCALE_COOKIE, LOCALES, type LocaleCode, suggestedLocales } from "@app/contract";
-import { Dropdown } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator } from "react-router";
 import { serializeCookie } from "../lib/cookies";
 import { useMember } from "../lib/member";
 import { loadMessages } from "../lib/messages";
 import { useRootData } from "../lib/root-data";
+import { Menu, MenuDivider } from "./menu";
 
 /**
  * Saves the chosen locale in the i18n_redirected cookie (365 days, lax) and, for a logged-in member,
@@ -54,32 +54,37 @@ export function LanguageSwitcher() {
   if (!root) return null;
   const current = LOCALES.find((l) => l.code === root.locale) ?? LOCALES[0];
   return (
-    <Dropdown align="end">
-      <Dropdown.Toggle variant="outline-light" size="sm" id="language-switcher">
-        <span className="visually-hidden">{intl.formatMessage({ id: "language.label" })}: </span>
-        {current.name}
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
-        {suggested.map((code) => {
-          const locale = LOCALES.find((l) => l.code === code);
-          if (!locale) return null;
-          return (
-            <Dropdown.Item
-              key={code}
-              as="button"
-              lang={code}
-              active={code === root.locale}
-              onClick={() => void switchLocale(code)}
-            >
-              {locale.name}
-            </Dropdown.Item>
-          );
-        })}
-        <Dropdown.Divider />
-        <Dropdown.Item as={Link} to="/lang-config">
-          <FormattedMessage id="language.all" />
-        </Dropdown.Item>
-      </Dropdown.Menu>
-    </Dropdown>
+    <Menu
+      id="language-switcher"
+      toggleClassName="btn-outline-light btn-sm"
+      toggle={
+        <>
+          <span className="visually-hidden">{intl.formatMessage({ id: "language.label" })}: </span>
+          {current.name}
+        </>
+      }
+    >
+      {suggested.map((code) => {
+        const locale = LOCALES.find((l) => l.code === code);
+        if (!locale) return null;
+        const active = code === root.locale;
+        return (
+          <button
+            key={code}
+            type="button"
+            lang={code}
+            className={`dropdown-item${active ? " active" : ""}`}
+            aria-current={active ? "true" : undefined}
+            onClick={() => void switchLocale(code)}
+          >
+            {locale.name}
+          </button>
+        );
+      })}
+      <MenuDivider />
+      <Link className="dropdown-item" to="/lang-config">
+        <FormattedMessage id="language.all" />
+      </Link>
+    </Menu>
   );
 }

@@ -1,6 +1,6 @@
 import { formatBadgeCount, LIMITS, type User } from "@app/contract";
 import { type ReactNode, useMemo, useState } from "react";
-import { Badge, Dropdown, Nav } from "react-bootstrap";
+import { Badge, Nav } from "react-bootstrap";
 import NavbarCollapse from "react-bootstrap/NavbarCollapse";
 import NavbarContext, { type NavbarContextType } from "react-bootstrap/NavbarContext";
 import NavbarToggle from "react-bootstrap/NavbarToggle";
@@ -10,6 +10,7 @@ import type { BadgeCounts } from "../lib/badges";
 import { useStandalone } from "../lib/display-mode";
 import { useRouteFlag } from "../lib/route-handle";
 import { LanguageSwitcher } from "./language-switcher";
+import { Menu, MenuDivider } from "./menu";
 import { PhotoPlaceholder } from "./photo-placeholder";
 
 /** What the top navigation needs of a logged-in member. */
@@ -171,39 +172,39 @@ export function MemberNav({
             ) : null}
           </Nav.Link>
         </Nav>
-        <Dropdown align="end">
-          <Dropdown.Toggle
-            variant="primary"
-            id="account-menu"
-            aria-label={intl.formatMessage({ id: "nav.account" }, { name: member.name })}
-          >
-            {member.thumbUrl ? (
-              <img src={member.thumbUrl} alt="" width={28} height={28} className="rounded-circle me-2 object-fit-cover" />
-            ) : (
-              <PhotoPlaceholder
-                className="d-inline-flex align-middle rounded-circle bg-white me-2"
-                style={{ width: 28, height: 28 }}
-              />
-            )}
-            {member.name}
-          </Dropdown.Toggle>
-          <Dropdown.Menu>
-            {accountMenuTop}
-            <Dropdown.Item as={Link} to="/profile">
-              <FormattedMessage id="nav.my_profile" />
-            </Dropdown.Item>
-            <Dropdown.Item as={Link} to="/visitors">
-              <FormattedMessage id="nav.visitors" />
-            </Dropdown.Item>
-            <Dropdown.Item as={Link} to="/settings">
-              <FormattedMessage id="nav.settings" />
-            </Dropdown.Item>
-            <Dropdown.Divider />
-            <Dropdown.Item as="button" onClick={onLogout}>
-              <FormattedMessage id="nav.logout" />
-            </Dropdown.Item>
-          </Dropdown.Menu>
-        </Dropdown>
+        <Menu
+          id="account-menu"
+          toggleClassName="btn-primary"
+          toggleLabel={intl.formatMessage({ id: "nav.account" }, { name: member.name })}
+          toggle={
+            <>
+              {member.thumbUrl ? (
+                <img src={member.thumbUrl} alt="" width={28} height={28} className="rounded-circle me-2 object-fit-cover" />
+              ) : (
+                <PhotoPlaceholder
+                  className="d-inline-flex align-middle rounded-circle bg-white me-2"
+                  style={{ width: 28, height: 28 }}
+                />
+              )}
+              {member.name}
+            </>
+          }
+        >
+          {accountMenuTop}
+          <Link className="dropdown-item" to="/profile">
+            <FormattedMessage id="nav.my_profile" />
+          </Link>
+          <Link className="dropdown-item" to="/visitors">
+            <FormattedMessage id="nav.visitors" />
+          </Link>
+          <Link className="dropdown-item" to="/settings">
+            <FormattedMessage id="nav.settings" />
+          </Link>
+          <MenuDivider />
+          <button type="button" className="dropdown-item" onClick={onLogout}>
+            <FormattedMessage id="nav.logout" />
+          </button>
+        </Menu>
       </NavbarCollapse>
     </>
   );

@@ -1,6 +1,6 @@
 import type { User } from "@app/contract";
-import { useEffect, useState } from "react";
-import { Alert, Button, Modal } from "react-bootstrap";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Alert } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation, useNavigate } from "react-router";
 import { dismissedAt, rememberDismissal } from "../../lib/dismissals";
@@ -12,6 +12,10 @@ import { useWarningSlot, WARNING_RANK } from "../../lib/warnings";
 import { BusyButton } from "../../ui/busy-button";
 import { type DevicePushState, pushCapable, subscribePush, useDevicePushState } from "./push";
 import { ResendActivationButton } from "./signup-steps";
+
+// The activation reminder's modal (a phone, right after signup) loads only then: react-bootstrap's
+// Modal stays off the members' first screen (issue #29).
+const ActivationModal = lazy(() => import("./activation-modal").then((m) => ({ default: m.ActivationModal })));
 
 export const ACTIVATION_REMINDER_KEY = "dismissed-activation-reminder";
 export const DISABLED_NOTIFICATIONS_KEY = "dismissed-disabled-notifications";
@@ -129,24 +133,9 @@ export function AccountAlerts({ pushPublicKey = null }: { pushPublicKey?: string
   return (
     <>
       {activationShown && asModal ? (
-        <Modal show onHide={closeModal} centered aria-labelledby="activation-reminder-title">
-          <Modal.Header closeButton closeLabel={closeLabel}>
-            <Modal.Title id="activation-reminder-title">
-              <FormattedMessage id="alerts.activation_title" />
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            <p>
-              <FormattedMessage id="alerts.activation_body" values={{ email: user.email, strong: (c) => <strong>{c}</strong> }} />
-            </p>
-            <ResendActivationButton />
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="primary" onClick={closeModal}>
-              <FormattedMessage id="alerts.ok" />
-            </Button>
-          </Modal.Footer>
-        </Modal>
+        <Suspense fallback={null}>
+          <ActivationModal email={user.email} onClose={closeModal} closeLabel={closeLabel} />
+        </Suspense>
       ) : null}
       {activationShown && !asModal ? (
         <Alert variant="warning" dismissible onClose={() => dismiss("activation")} className="mt-3" closeLabel={closeLabel}>

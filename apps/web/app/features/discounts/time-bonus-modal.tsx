@@ -1,14 +1,13 @@
 import { LIMITS } from "@app/contract";
-import { useEffect, useState } from "react";
-import { Button, Modal } from "react-bootstrap";
-import { FormattedMessage, useIntl } from "react-intl";
-import { Link } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useIntl } from "react-intl";
 import { dismissedAt, rememberDismissal } from "../../lib/dismissals";
 import { useMember } from "../../lib/member";
 import { useInMembersArea } from "../../lib/members-area";
 import { useWarningSlot, WARNING_RANK } from "../../lib/warnings";
 import { useTimeBonus } from "./discount-provider";
-import { HmsTimer } from "./time-left";
+
+const TimeBonusDialog = lazy(() => import("./time-bonus-dialog").then((m) => ({ default: m.TimeBonusDialog })));
 
 /** Spec §2: a dismissal is remembered in storage with a timestamp; one key per member. */
 export const timeBonusModalKey = (userId: number) => `dismissed-time-bonus-modal-${userId}`;
@@ -29,9 +28,6 @@ export function timeBonusModalDelayMs(): number {
   }
   return LIMITS.timeBonusModalDelayMs;
 }
-
-/** Spec §9: "the modal urges action fast with a 4 value": the bonus's window in hours (14400 s). */
-const WINDOW_HOURS = LIMITS.timeBonusSeconds / 3600;
 
 /**
  * Spec §4 time-bonus popup: after 40 s in the members area (with no more important alert showing), for a member with 0 credits while the
@@ -66,32 +62,22 @@ export function TimeBonusModal() {
     setDismissed(true);
   };
   const show = due && waiting;
-  const percentage = bonus?.value_percentage ?? LIMITS.timeBonusPercent;
+  // The dialog's module (react-bootstrap's Modal) loads when it first shows, not on every members'
+  // page (issue #29); once shown it stays mounted, so that it closes with its animation.
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (show) setShown(true);
+  }, [show]);
+  if (!shown) return null;
   return (
-    <Modal show={show} onHide={dismiss} centered aria-labelledby="time-bonus-title">
-      <Modal.Header closeButton closeLabel={intl.formatMessage({ id: "alerts.close" })}>
-        <Modal.Title id="time-bonus-title" as="h2" className="h5">
-          <FormattedMessage id="discounts.modal_title" values={{ percentage, hours: WINDOW_HOURS }} />
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p>
-          <FormattedMessage id="discounts.modal_body" values={{ percentage, hours: WINDOW_HOURS }} />
-        </p>
-        {bonus?.secondsLeft != null ? (
-          <p className="mb-0 fs-5">
-            <FormattedMessage id="discounts.modal_ends" values={{ countdown: <HmsTimer seconds={bonus.secondsLeft} /> }} />
-          </p>
-        ) : null}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={dismiss}>
-          <FormattedMessage id="discounts.modal_later" />
-        </Button>
-        <Link to="/credits" className="btn btn-primary" onClick={dismiss}>
-          <FormattedMessage id="discounts.modal_cta" values={{ percentage }} />
-        </Link>
-      </Modal.Footer>
-    </Modal>
+    <Suspense fallback={null}>
+      <TimeBonusDialog
+        show={show}
+        onDismiss={dismiss}
+        percentage={bonus?.value_percentage ?? LIMITS.timeBonusPercent}
+        secondsLeft={bonus?.secondsLeft ?? null}
+        closeLabel={intl.formatMessage({ id: "alerts.close" })}
+      />
+    </Suspense>
   );
 }

@@ -1,9 +1,10 @@
 import type { OwnProfile } from "@app/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { Button, Dropdown } from "react-bootstrap";
+import { Button } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
+import { MenuDivider } from "../../ui/menu";
 import { ownProfileQuery } from "./api";
 import { profileCompleteness } from "./completeness";
 
@@ -69,7 +70,7 @@ export function CompletenessMenuItem() {
   if (!next) return null;
   return (
     <>
-      <Dropdown.Item as={Link} to="/profile" className="small" data-testid="completeness-menu-item">
+      <Link to="/profile" className="small dropdown-item" data-testid="completeness-menu-item">
         <span className="d-block">
           <FormattedMessage id="completeness.title" values={{ percent }} />
         </span>
@@ -79,8 +80,8 @@ export function CompletenessMenuItem() {
         <span className="d-block text-primary-emphasis">
           <FormattedMessage id={`completeness.next.${next.id}`} />
         </span>
-      </Dropdown.Item>
-      <Dropdown.Divider />
+      </Link>
+      <MenuDivider />
     </>
   );
 }

@@ -7,7 +7,8 @@ import en from "../../i18n/locales/en.json";
 import { QueryProvider } from "../../lib/query-client";
 import { pageWindow } from "../../ui/pagination";
 import { SearchForm } from "./search-form";
-import { searchHref, searchQueryFrom } from "./search-query";
+import { searchHref } from "./search-query";
+import { searchQueryFrom } from "./search-query.server";
 import { SearchResults } from "./search-results";
 
 const regions = {

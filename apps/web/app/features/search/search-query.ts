@@ -1,6 +1,6 @@
-import { ACCOUNT_RULES, DEFAULT_SEARCH_SORT, type MemberSearchQuery, memberSearchQuerySchema, type User } from "@app/contract";
+import { ACCOUNT_RULES, DEFAULT_SEARCH_SORT, type MemberSearchQuery, type User } from "@app/contract";
 
-type Seeker = Pick<User["profile"], "seeking">;
+export type Seeker = Pick<User["profile"], "seeking">;
 
 /**
  * The URL parameters of the search state (spec §3), as GET /api/members.php takes them, with the order
@@ -26,25 +26,6 @@ export function searchDefaults(member: Seeker | null): MemberSearchQuery {
 /** Whether the URL carries a search at all (a GET of the form sends every field, even when empty). */
 export function hasSearchParams(params: URLSearchParams): boolean {
   return SEARCH_PARAMS.some((name) => params.has(name));
-}
-
-/**
- * The search a /members URL asks for. Without search parameters (a plain visit, the post-login home)
- * the member's defaults apply; a URL the contract rejects falls back to them too. Ages given the
- * wrong way round are swapped rather than thrown away.
- */
-export function searchQueryFrom(params: URLSearchParams, member: Seeker | null): MemberSearchQuery {
-  if (!hasSearchParams(params)) return searchDefaults(member);
-  const raw: Record<string, string> = {};
-  for (const name of SEARCH_PARAMS) {
-    const value = params.get(name);
-    if (value !== null) raw[name] = value.trim();
-  }
-  const min = Number(raw.min_age);
-  const max = Number(raw.max_age);
-  if (raw.min_age && raw.max_age && min > max) [raw.min_age, raw.max_age] = [raw.max_age, raw.min_age];
-  const parsed = memberSearchQuerySchema.safeParse(raw);
-  return parsed.success ? parsed.data : searchDefaults(member);
 }
 
 /**
