@@ -38,6 +38,12 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // React 19.2 sends a finished Suspense boundary after the rest of the document once about 12.8 KB
+        // were written (progressiveChunkSize), and an inline script moves it into place up to 300 ms
+        // later: the members' results came after the footer, missing without JavaScript and shifting the
+        // footer with it (CLS 0.3, issue #29). The boundaries are there for hydration in slices (decision
+        // 039), not for streaming, so a finished one is written where it stands.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           // The scripts start after the first paint (decision 027). Clear the abort timer once the whole

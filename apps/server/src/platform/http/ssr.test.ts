@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sqlRows } from "../../test/factories.ts";
+import { createMember, sqlRows } from "../../test/factories.ts";
 import { type TestApp, type TestDatabase, useTestApp } from "../../test/harness.ts";
 import { webRoot } from "./ssr.ts";
 
@@ -46,6 +46,25 @@ describe.runIf(built)("server-rendered pages", () => {
       expect((await app.server.inject({ url: `/members/${profile.id}/signup` })).statusCode).toBe(404);
     } finally {
       await database.db.execute(sql`update users set invisible = false where id = ${profile.user_id}`);
+    }
+  });
+
+  it("sends a long page in document order: the members' results before the footer, with no boundary moved out of place", async () => {
+    // React 19.2 moves a finished Suspense boundary to the end of the document once about 12.8 KB were written,
+    // and a script moves it back: without JavaScript the results were missing, and with it the footer painted
+    // first and then jumped down (Lighthouse: CLS 0.3 on /members, issue #29).
+    const names = Array.from({ length: 14 }, (_, i) => `Outline${i}`);
+    for (const name of names) await createMember(app, { name, gender: "female", activate: true });
+    const seeker = await createMember(app, { gender: "male", activate: true });
+    const page = await seeker.client.get("/members?sort=newest");
+    expect(page.statusCode).toBe(200);
+    expect(page.body.length).toBeGreaterThan(20_000);
+    expect(page.body.includes("<!--$?-->"), "a boundary sent after the footer").toBe(false);
+    const footer = page.body.indexOf("<footer");
+    for (const name of names) {
+      const at = page.body.indexOf(name);
+      expect(at, name).toBeGreaterThan(0);
+      expect(at, name).toBeLessThan(footer);
     }
   });
 
