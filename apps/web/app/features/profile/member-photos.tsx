@@ -15,7 +15,7 @@ function LockGlyph() {
   );
 }
 
-type PhotoProfile = Pick<MemberProfile, "name" | "main_image" | "photos" | "locked_photos" | "photo_lock">;
+type PhotoProfile = Pick<MemberProfile, "name" | "gender" | "main_image" | "photos" | "locked_photos" | "photo_lock">;
 
 /** A photo the asker may open: its full-size URL came with it. */
 type OpenPhoto = MemberPhoto & { url: string };
@@ -79,7 +79,10 @@ export function MemberPhotos({ profile }: { profile: PhotoProfile }) {
             type="button"
             className="btn p-0 border-0 d-block w-100"
             onClick={() => setShown(Math.max(0, mainIndex))}
-            aria-label={intl.formatMessage({ id: "member.open_gallery" }, nameValues(profile.name))}
+            aria-label={intl.formatMessage(
+              { id: "member.open_gallery" },
+              { ...nameValues(profile.name), gender: profile.gender },
+            )}
           >
             <img src={profile.main_image.url} alt={mainAlt} className="member-main-image rounded-3 shadow-sm" />
           </button>
@@ -121,7 +124,7 @@ export function MemberPhotos({ profile }: { profile: PhotoProfile }) {
       >
         <Modal.Header closeButton closeVariant="white" closeLabel={intl.formatMessage({ id: "alerts.close" })}>
           <Modal.Title id="member-gallery-title" className="h5">
-            <FormattedMessage id="member.gallery_title" values={nameValues(profile.name)} />
+            <FormattedMessage id="member.gallery_title" values={{ ...nameValues(profile.name), gender: profile.gender }} />
           </Modal.Title>
         </Modal.Header>
         <Modal.Body className="p-0">
