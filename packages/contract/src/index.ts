@@ -15,6 +15,7 @@ export * from "./locales.ts";
 export type * from "./member-context.ts";
 export * from "./members.ts";
 export * from "./moderation.ts";
+export * from "./names.ts";
 export * from "./notifications.ts";
 export * from "./payments.ts";
 export * from "./profiles.ts";

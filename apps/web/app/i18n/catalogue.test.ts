@@ -87,7 +87,9 @@ describe("locale catalogues", () => {
       } catch (error) {
         throw new Error(`${code}.json ${id}: ${(error as Error).message}`);
       }
-      expect([...placeholders(ast)].sort(), `${code}.json ${id}`).toEqual([...placeholders(parse(en[id] as string))].sort());
+      // `elide` comes with every name (packages/contract/src/names.ts) and only French has a use for it.
+      const own = [...placeholders(ast)].filter((name) => name !== "elide");
+      expect(own.sort(), `${code}.json ${id}`).toEqual([...placeholders(parse(en[id] as string))].sort());
       expect(message.trim(), `${code}.json ${id} is empty`).not.toBe("");
     }
   });

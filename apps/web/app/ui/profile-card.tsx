@@ -1,4 +1,4 @@
-import type { TeaserProfile } from "@app/contract";
+import { nameValues, type TeaserProfile } from "@app/contract";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
@@ -33,7 +33,7 @@ export function ProfileCard({
         {profile.main_image ? (
           <img
             src={profile.main_image.thumb_url}
-            alt={intl.formatMessage({ id: "home.photo_alt" }, { name: profile.name })}
+            alt={intl.formatMessage({ id: "home.photo_alt" }, nameValues(profile.name))}
             className="card-img"
             loading={priority ? "eager" : "lazy"}
             fetchPriority={priority ? "high" : undefined}

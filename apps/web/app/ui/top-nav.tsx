@@ -1,4 +1,4 @@
-import { formatBadgeCount, LIMITS, type User } from "@app/contract";
+import { formatBadgeCount, LIMITS, nameValues, type User } from "@app/contract";
 import { type ReactNode, useMemo, useState } from "react";
 import { Badge, Nav } from "react-bootstrap";
 import NavbarCollapse from "react-bootstrap/NavbarCollapse";
@@ -175,7 +175,7 @@ export function MemberNav({
         <Menu
           id="account-menu"
           toggleClassName="btn-primary"
-          toggleLabel={intl.formatMessage({ id: "nav.account" }, { name: member.name })}
+          toggleLabel={intl.formatMessage({ id: "nav.account" }, nameValues(member.name))}
           toggle={
             <>
               {member.thumbUrl ? (

@@ -1,4 +1,4 @@
-import type { LocaleCode } from "@app/contract";
+import { type LocaleCode, nameValues } from "@app/contract";
 import { t } from "../../platform/i18n.ts";
 import { renderEmail } from "../../platform/mailer.ts";
 
@@ -21,7 +21,8 @@ export function notificationEmail(
 ): { subject: string; html: string; text: string } {
   const { locale } = input;
   const values: Record<string, string | number> = { site: input.site, name: input.recipient };
-  if ("name" in input) values.name = input.name;
+  // With `elide` the French "de {name}" becomes "d'Anna" (packages/contract/src/names.ts).
+  if ("name" in input) Object.assign(values, nameValues(input.name));
   if ("count" in input) values.count = input.count;
   if ("names" in input) values.names = input.names;
   const m = (part: string) => t(locale, `email.notify.${input.template}.${part}`, values);

@@ -6,6 +6,7 @@ import {
   memberEventSchema,
   NOTIFICATION_CATEGORIES,
   type NotificationCategory,
+  nameValues,
   type PushPayload,
   type Settings,
 } from "@app/contract";
@@ -609,7 +610,7 @@ export class NotificationService {
       const name = (await this.deps.profiles.membersOf([notice.otherId])).get(notice.otherId)?.name ?? "";
       payload = {
         kind: "message",
-        title: m("push.message.title", { name }),
+        title: m("push.message.title", nameValues(name)),
         body: m("push.message.body", { count: notice.unread }),
         url: `/members/${notice.otherId}/chat`,
         tag: `conversation-${job.conversationId}`,

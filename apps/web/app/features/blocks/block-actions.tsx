@@ -1,3 +1,4 @@
+import type { MemberProfile } from "@app/contract";
 import { useState } from "react";
 import { Alert, Button, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -7,7 +8,8 @@ import { FormAlert } from "../../ui/form-alert";
 import { blockMember, unblockMember } from "./api";
 
 export interface BlockActionsProps {
-  profile: { id: number; name: string };
+  /** The gender, where known, chooses the noun the Polish messages put before the name (użytkowniczkę / użytkownika). */
+  profile: { id: number; name: string; gender?: MemberProfile["gender"] };
   /** Whether the member has blocked this profile already (GET /api/member.php's `blocked`). */
   blocked: boolean;
   /** After a change (the page reloads its data: related members, the action bar of other features). */
@@ -41,7 +43,7 @@ export function BlockActions({ profile, blocked: initiallyBlocked, onChange }: B
     setBusy(false);
   };
 
-  const values = { name: profile.name };
+  const values = { name: profile.name, gender: profile.gender ?? null };
   return (
     <div className="mb-4">
       {blocked ? (

@@ -1,4 +1,4 @@
-import { type ChatListEntry, type ChatsResponse, formatBadgeCount } from "@app/contract";
+import { type ChatListEntry, type ChatsResponse, formatBadgeCount, nameValues } from "@app/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { Badge } from "react-bootstrap";
@@ -38,7 +38,7 @@ function AwaitingHint({ entry }: { entry: ChatListEntry }) {
     <span className="d-block small text-warning-emphasis">
       <FormattedMessage
         id={entry.awaiting_confirmation === "me" ? "chat.awaiting_me_short" : "chat.awaiting_other_short"}
-        values={{ name: entry.profile.name }}
+        values={nameValues(entry.profile.name)}
       />
     </span>
   );

@@ -4,6 +4,7 @@ import {
   LIMITS,
   type MessageResponse,
   mayWriteTo,
+  nameValues,
   type SendCosts,
   TYPING_TTL_MS,
 } from "@app/contract";
@@ -363,7 +364,10 @@ export function Conversation({
       </p>
       {awaiting ? (
         <Alert variant="info" className="mx-2 mb-2 py-2 small">
-          <FormattedMessage id={awaiting === "me" ? "chat.awaiting_me" : "chat.awaiting_other"} values={{ name: profile.name }} />
+          <FormattedMessage
+            id={awaiting === "me" ? "chat.awaiting_me" : "chat.awaiting_other"}
+            values={nameValues(profile.name)}
+          />
         </Alert>
       ) : null}
       {problem ? <SendProblem error={problem} name={profile.name} onClose={() => setProblem(null)} /> : null}

@@ -1,3 +1,4 @@
+import { nameValues } from "@app/contract";
 import { Button, Modal } from "react-bootstrap";
 import { FormattedMessage } from "react-intl";
 
@@ -28,7 +29,7 @@ export function DeleteChatModal({
       </Modal.Header>
       <Modal.Body>
         <p className="mb-0">
-          <FormattedMessage id="chat.delete_text" values={{ name }} />
+          <FormattedMessage id="chat.delete_text" values={nameValues(name)} />
         </p>
       </Modal.Body>
       <Modal.Footer>

@@ -1,4 +1,4 @@
-import type { MemberEventOf } from "@app/contract";
+import { type MemberEventOf, nameValues } from "@app/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage } from "react-intl";
 import { Link, useLocation } from "react-router";
@@ -34,7 +34,11 @@ export function MessageToasts() {
       variant: "info",
       body: (
         <>
-          {name === null ? <FormattedMessage id="live.message" /> : <FormattedMessage id="live.message_from" values={{ name }} />}{" "}
+          {name === null ? (
+            <FormattedMessage id="live.message" />
+          ) : (
+            <FormattedMessage id="live.message_from" values={nameValues(name)} />
+          )}{" "}
           <Link to={`/chats/${event.conversation_id}`} className="link-dark fw-semibold">
             <FormattedMessage id="live.open_chat" />
           </Link>

@@ -1,4 +1,4 @@
-import type { LikeState } from "@app/contract";
+import { type LikeState, nameValues } from "@app/contract";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -81,7 +81,7 @@ export function LoginToLike({ name, button = true }: { name: string; button?: bo
   const login = (
     <Link to="/login" className="btn btn-primary">
       <span aria-hidden="true">♥ </span>
-      <FormattedMessage id="likes.login" values={{ name }} />
+      <FormattedMessage id="likes.login" values={nameValues(name)} />
     </Link>
   );
   return (

@@ -1,4 +1,4 @@
-import type { LikePopupProfile } from "@app/contract";
+import { type LikePopupProfile, nameValues } from "@app/contract";
 import { Button, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useRootData } from "../../lib/root-data";
@@ -43,7 +43,7 @@ export function LikePopupModal({
           {profile.main_image ? (
             <img
               src={profile.main_image.match_url}
-              alt={intl.formatMessage({ id: "home.photo_alt" }, { name: profile.name })}
+              alt={intl.formatMessage({ id: "home.photo_alt" }, nameValues(profile.name))}
               width={200}
               height={200}
               className="like-popup-image rounded-circle object-fit-cover shadow mb-3"

@@ -1,4 +1,4 @@
-import type { SwipeCard, SwipeResponse, SwipeStatus } from "@app/contract";
+import { nameValues, type SwipeCard, type SwipeResponse, type SwipeStatus } from "@app/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type PointerEvent, useEffect, useRef, useState } from "react";
 import { Alert, Button } from "react-bootstrap";
@@ -106,7 +106,7 @@ function Card({ card, onSwipe }: { card: SwipeCard; onSwipe: (like: boolean) => 
       {image ? (
         <img
           src={image}
-          alt={intl.formatMessage({ id: "home.photo_alt" }, { name: card.name })}
+          alt={intl.formatMessage({ id: "home.photo_alt" }, nameValues(card.name))}
           className="swipe-card-image"
           draggable={false}
           width={480}

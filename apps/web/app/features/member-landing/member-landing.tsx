@@ -1,3 +1,4 @@
+import { nameValues } from "@app/contract";
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate } from "react-router";
@@ -49,7 +50,7 @@ function Portrait({ member, className }: { member: LandingMember; className: str
     <img
       className={className}
       src={member.photo}
-      alt={intl.formatMessage({ id: "memberLanding.photo_alt" }, { name: member.name })}
+      alt={intl.formatMessage({ id: "memberLanding.photo_alt" }, nameValues(member.name))}
     />
   ) : (
     <div className={`${className} member-landing-initial`} role="img" aria-label={member.name}>

@@ -1,4 +1,4 @@
-import type { MemberPhoto, MemberProfile } from "@app/contract";
+import { type MemberPhoto, type MemberProfile, nameValues } from "@app/contract";
 import { useState } from "react";
 import { Carousel, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -15,7 +15,7 @@ function LockGlyph() {
   );
 }
 
-type PhotoProfile = Pick<MemberProfile, "name" | "main_image" | "photos" | "locked_photos" | "photo_lock">;
+type PhotoProfile = Pick<MemberProfile, "name" | "gender" | "main_image" | "photos" | "locked_photos" | "photo_lock">;
 
 /** A photo the asker may open: its full-size URL came with it. */
 type OpenPhoto = MemberPhoto & { url: string };
@@ -31,7 +31,7 @@ export function PhotoLockMessage({ profile }: { profile: PhotoProfile }) {
   return profile.photo_lock === "login" ? (
     <p className="mb-0">
       <Link to="/login" className="fw-semibold">
-        <FormattedMessage id="member.lock_login" values={{ name: profile.name }} />
+        <FormattedMessage id="member.lock_login" values={nameValues(profile.name)} />
       </Link>
     </p>
   ) : (
@@ -61,15 +61,15 @@ export function MemberPhotos({ profile }: { profile: PhotoProfile }) {
   const [shown, setShown] = useState<number | null>(null);
   const open = profile.photos.filter(isOpen);
   const photoAlt = (photo: MemberPhoto) =>
-    intl.formatMessage({ id: "member.photo_alt" }, { name: profile.name, number: profile.photos.indexOf(photo) + 1 });
+    intl.formatMessage({ id: "member.photo_alt" }, { ...nameValues(profile.name), number: profile.photos.indexOf(photo) + 1 });
   const lockLabel =
     profile.photo_lock === "login"
-      ? intl.formatMessage({ id: "member.lock_login" }, { name: profile.name })
+      ? intl.formatMessage({ id: "member.lock_login" }, nameValues(profile.name))
       : profile.photo_lock === "premium"
         ? intl.formatMessage({ id: "member.lock_premium" })
         : intl.formatMessage({ id: "member.locked_photo" });
   const mainIndex = profile.main_image ? open.findIndex((photo) => photo.thumb_url === profile.main_image?.thumb_url) : -1;
-  const mainAlt = intl.formatMessage({ id: "home.photo_alt" }, { name: profile.name });
+  const mainAlt = intl.formatMessage({ id: "home.photo_alt" }, nameValues(profile.name));
 
   return (
     <div>
@@ -79,7 +79,10 @@ export function MemberPhotos({ profile }: { profile: PhotoProfile }) {
             type="button"
             className="btn p-0 border-0 d-block w-100"
             onClick={() => setShown(Math.max(0, mainIndex))}
-            aria-label={intl.formatMessage({ id: "member.open_gallery" }, { name: profile.name })}
+            aria-label={intl.formatMessage(
+              { id: "member.open_gallery" },
+              { ...nameValues(profile.name), gender: profile.gender },
+            )}
           >
             <img src={profile.main_image.url} alt={mainAlt} className="member-main-image rounded-3 shadow-sm" />
           </button>
@@ -121,7 +124,7 @@ export function MemberPhotos({ profile }: { profile: PhotoProfile }) {
       >
         <Modal.Header closeButton closeVariant="white" closeLabel={intl.formatMessage({ id: "alerts.close" })}>
           <Modal.Title id="member-gallery-title" className="h5">
-            <FormattedMessage id="member.gallery_title" values={{ name: profile.name }} />
+            <FormattedMessage id="member.gallery_title" values={{ ...nameValues(profile.name), gender: profile.gender }} />
           </Modal.Title>
         </Modal.Header>
         <Modal.Body className="p-0">

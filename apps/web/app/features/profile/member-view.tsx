@@ -1,4 +1,4 @@
-import type { MemberProfile, PresenceLabel as PresenceLabelValue } from "@app/contract";
+import { type MemberProfile, nameValues, type PresenceLabel as PresenceLabelValue } from "@app/contract";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { type RegionsLoader, useRegions } from "../../lib/reference-data";
@@ -124,7 +124,7 @@ export function MemberView({
         {profile.about ? (
           <section className="mb-4" aria-labelledby="member-about">
             <h2 id="member-about" className="h5">
-              <FormattedMessage id="member.about" values={{ name: profile.name }} />
+              <FormattedMessage id="member.about" values={nameValues(profile.name)} />
             </h2>
             <p className="member-about mb-0">{profile.about}</p>
           </section>

@@ -1,4 +1,4 @@
-import { REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from "@app/contract";
+import { nameValues, REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from "@app/contract";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Button, Form, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -67,7 +67,7 @@ export function ReportDialog({ show, onHide, onSent, target, name }: ReportDialo
       <Form onSubmit={submit} noValidate>
         <Modal.Header closeButton={!busy} closeLabel={intl.formatMessage({ id: "alerts.close" })}>
           <Modal.Title id={`${id}-title`}>
-            <FormattedMessage id={isMessage ? "report.title_message" : "report.title_profile"} values={{ name }} />
+            <FormattedMessage id={isMessage ? "report.title_message" : "report.title_profile"} values={nameValues(name)} />
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>

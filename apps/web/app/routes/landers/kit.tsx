@@ -3,7 +3,7 @@
  * up, the member photo and the small footer. Kept light: the signup modal's code loads only when a
  * desktop visitor clicks the call (smartphones, modified clicks and no-script visitors go to /signup).
  */
-import { signupsEnabled, type TeaserProfile } from "@app/contract";
+import { nameValues, signupsEnabled, type TeaserProfile } from "@app/contract";
 import { lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate } from "react-router";
@@ -95,7 +95,7 @@ export function MemberPhoto({
     <figure className={`ld-photo ${className ?? ""}`}>
       <img
         src={profile.main_image.thumb_url}
-        alt={intl.formatMessage({ id: "home.photo_alt" }, { name: profile.name })}
+        alt={intl.formatMessage({ id: "home.photo_alt" }, nameValues(profile.name))}
         width={320}
         height={400}
         loading={priority ? "eager" : "lazy"}

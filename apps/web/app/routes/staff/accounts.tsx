@@ -1,5 +1,6 @@
 import {
   LOCALES,
+  nameValues,
   STAFF_AUTH_ENDPOINTS,
   STAFF_ROLES,
   type StaffAccount,
@@ -68,7 +69,7 @@ function AccountRow({ account }: { account: StaffAccount }) {
       <td>
         <Form.Select
           size="sm"
-          aria-label={intl.formatMessage({ id: "staff.accounts.role_of" }, { name: account.name })}
+          aria-label={intl.formatMessage({ id: "staff.accounts.role_of" }, nameValues(account.name))}
           value={account.role}
           disabled={self || update.isPending}
           onChange={(event) => update.mutate({ params: { id: account.id }, body: { role: event.target.value as StaffRole } })}

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "@app/contract";
+import { type ChatMessage, nameValues } from "@app/contract";
 import { type ReactNode, useState } from "react";
 import { Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -25,7 +25,7 @@ function MessageText({ text }: { text: string }) {
 function MessagePhoto({ photo, name }: { photo: NonNullable<ChatMessage["photo"]>; name: string }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
-  const alt = intl.formatMessage({ id: "chat.body.photo_alt" }, { name });
+  const alt = intl.formatMessage({ id: "chat.body.photo_alt" }, nameValues(name));
   return (
     <>
       <button

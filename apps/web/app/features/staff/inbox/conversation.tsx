@@ -4,6 +4,7 @@ import {
   INBOX_NOTE_LENGTH,
   type InboxConversation,
   type InboxLease,
+  nameValues,
   STAFF_INBOX_ENDPOINTS,
 } from "@app/contract";
 import { type FormEvent, useEffect, useId, useState } from "react";
@@ -127,9 +128,12 @@ function Composer({ conversation, onSent }: { conversation: InboxConversation; o
     if (text.trim()) void send({ text });
   };
   return (
-    <Form onSubmit={submit} aria-label={intl.formatMessage({ id: "staff.inbox.composer" }, { name: conversation.persona.name })}>
+    <Form
+      onSubmit={submit}
+      aria-label={intl.formatMessage({ id: "staff.inbox.composer" }, nameValues(conversation.persona.name))}
+    >
       <Form.Label htmlFor={textId} className="fw-semibold">
-        <FormattedMessage id="staff.inbox.composer" values={{ name: conversation.persona.name }} />
+        <FormattedMessage id="staff.inbox.composer" values={nameValues(conversation.persona.name)} />
       </Form.Label>
       <Form.Control
         id={textId}

@@ -1,4 +1,10 @@
-import { MODERATION_REASONS, type ModerationItem, type ModerationReason, STAFF_MODERATION_ENDPOINTS } from "@app/contract";
+import {
+  MODERATION_REASONS,
+  type ModerationItem,
+  type ModerationReason,
+  nameValues,
+  STAFF_MODERATION_ENDPOINTS,
+} from "@app/contract";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Badge, Button, Form, Modal } from "react-bootstrap";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
@@ -224,7 +230,7 @@ function QueueRow({ item, filtered, current, selected, register, onFocus, onTogg
           <a href={item.url} target="_blank" rel="noreferrer" className="flex-shrink-0">
             <img
               src={item.thumb_url}
-              alt={intl.formatMessage({ id: "staff.moderation.photo_alt" }, { name: item.member.name })}
+              alt={intl.formatMessage({ id: "staff.moderation.photo_alt" }, nameValues(item.member.name))}
               width={160}
               height={200}
               className="rounded object-fit-cover"
@@ -264,7 +270,7 @@ function QueueRow({ item, filtered, current, selected, register, onFocus, onTogg
                 // Back to the item: its shortcuts (a, r, j/k) work again, which a focused checkbox would swallow.
                 event.currentTarget.closest<HTMLElement>("li")?.focus();
               }}
-              label={intl.formatMessage({ id: "staff.moderation.select" }, { kind, name: item.member.name })}
+              label={intl.formatMessage({ id: "staff.moderation.select" }, { kind, ...nameValues(item.member.name) })}
               className="me-2"
             />
             <Button size="sm" variant="success" onClick={onApprove}>

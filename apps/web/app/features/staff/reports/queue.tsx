@@ -1,4 +1,4 @@
-import { STAFF_REPORTS_ENDPOINTS as E, QUEUE_STATUSES, type QueueItemView } from "@app/contract";
+import { STAFF_REPORTS_ENDPOINTS as E, nameValues, QUEUE_STATUSES, type QueueItemView } from "@app/contract";
 import { useEffect, useRef, useState } from "react";
 import { Badge, Button, ButtonGroup } from "react-bootstrap";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
@@ -133,7 +133,7 @@ export function ReportsQueue() {
                     {item.kind === "report" ? (
                       <FormattedMessage
                         id={`staff.reports.report_of_${item.object_type}`}
-                        values={{ name: item.content.type === "profile" ? item.content.name : item.content.sender_name }}
+                        values={nameValues(item.content.type === "profile" ? item.content.name : item.content.sender_name)}
                       />
                     ) : (
                       <FormattedMessage id="staff.reports.complaint_ref" values={{ reference: item.reference }} />
