@@ -99,3 +99,11 @@ describe("a member's name inside a Polish sentence stands in the nominative (iss
     );
   });
 });
+
+describe("an age after a name in Polish", () => {
+  it("takes the plural form of the number (22 lata, 25 lat, 21 lat)", () => {
+    expect(format("pl", "lander.video.caption", { name: "Anna", age: 22 })).toBe("Anna, 22 lata");
+    expect(format("pl", "lander.video.caption", { name: "Anna", age: 25 })).toBe("Anna, 25 lat");
+    expect(format("pl", "lander.video.caption", { name: "Anna", age: 21 })).toBe("Anna, 21 lat");
+  });
+});
