@@ -1,4 +1,4 @@
-import type { CSSProperties } from "react";
+import { type CSSProperties, useState } from "react";
 import { useIntl } from "react-intl";
 
 /**
@@ -33,5 +33,39 @@ export function PhotoPlaceholder({ name, className = "", style }: { name?: strin
     >
       {silhouette}
     </span>
+  );
+}
+
+/**
+ * A thumbnail that falls back to the placeholder when it has no address or its file does not load (a
+ * photo deleted or rejected since the page got its address): never the browser's broken image.
+ * Decoration (alt ""), for a name written beside it.
+ */
+export function PhotoOrPlaceholder({
+  src,
+  width,
+  height,
+  className = "",
+}: {
+  src: string | null;
+  width: number;
+  height: number;
+  className?: string;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src === null || failed === src) return <PhotoPlaceholder className={className} style={{ width, height }} />;
+  return (
+    <img
+      src={src}
+      alt=""
+      width={width}
+      height={height}
+      className={`object-fit-cover ${className}`}
+      onError={() => setFailed(src)}
+      // Failed before hydration (no error event left to handle): known by its missing size.
+      ref={(img) => {
+        if (img?.complete && img.naturalWidth === 0) setFailed(src);
+      }}
+    />
   );
 }
