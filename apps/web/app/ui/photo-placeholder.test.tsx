@@ -27,4 +27,14 @@ describe("the no-photo placeholder (issue #29)", () => {
     expect(container.querySelector("img")).toBeNull();
     expect(screen.getByTestId("photo-placeholder")).toHaveStyle({ width: "48px", height: "60px" });
   });
+
+  it("keeps the name of a thumbnail that names what it is", () => {
+    const { container } = render(
+      <IntlProvider locale="en">
+        <PhotoOrPlaceholder src="/cdn/photos/locked-t.jpg" alt="Send photo 2" width={56} height={70} />
+      </IntlProvider>,
+    );
+    fireEvent.error(container.querySelector("img") as HTMLImageElement);
+    expect(screen.getByRole("img", { name: "Send photo 2" })).toContainElement(screen.getByTestId("photo-placeholder"));
+  });
 });

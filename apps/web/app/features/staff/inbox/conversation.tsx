@@ -206,7 +206,7 @@ function Composer({ conversation, onSent }: { conversation: InboxConversation; o
                 disabled={busy}
                 onClick={() => send({ photo_id: photo.id })}
               >
-                <img
+                <PhotoOrPlaceholder
                   src={photo.thumb_url}
                   alt={intl.formatMessage({ id: "staff.inbox.send_photo" }, { n: index + 1 })}
                   width={56}
