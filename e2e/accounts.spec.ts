@@ -12,6 +12,7 @@ import {
   uniqueEmail,
   watchConsole,
 } from "./fixtures";
+import { chooseDateOfBirth, chooseSignupGenders, fillSignupAccount, openSignup, skipSignupSteps } from "./signup-helpers";
 
 const shots = path.join(import.meta.dirname, "screenshots");
 test.beforeEach(async ({ context }) => skipEntryWarning(context));
@@ -19,11 +20,7 @@ test.beforeEach(async ({ context }) => skipEntryWarning(context));
 test("a new member signs up in the modal, confirms the e-mail and lands activated", async ({ page }) => {
   const problems = watchConsole(page);
   const email = uniqueEmail("newbie");
-  await page.goto("/", { waitUntil: "networkidle" });
-  await hydrated(page);
-  await page.getByRole("link", { name: "Sign up for free" }).click();
-  const dialog = page.getByRole("dialog", { name: "Sign up for free" });
-  await expect(dialog).toBeVisible();
+  const dialog = await openSignup(page);
   // Scanned once faded in: mid-animation, axe judges the hints' contrast against a half-drawn backdrop.
   await expect(page.locator(".modal")).toHaveCSS("opacity", "1");
   await expectAccessible(page);
@@ -31,19 +28,10 @@ test("a new member signs up in the modal, confirms the e-mail and lands activate
   await dialog.getByLabel("E-mail address").fill(email.replace("example.org", "gmial.com"));
   await dialog.getByLabel("Username").click();
   await expect(dialog.getByText("Did you mean")).toBeVisible();
-  await dialog.getByLabel("E-mail address").fill(email);
-  await dialog.getByLabel("Username").fill("Robin");
-  await dialog.getByLabel("Password", { exact: true }).fill("correct horse battery");
+  await fillSignupAccount(dialog, email, "Robin");
   // Spec §2: the date-of-birth picker is a modal over the signup modal.
-  await dialog.getByRole("button", { name: /^Date of birth/ }).click();
-  const dob = page.getByRole("dialog", { name: "Date of birth" });
-  await dob.getByLabel("Day").selectOption("14");
-  await dob.getByLabel("Month").selectOption({ label: "March" });
-  await dob.getByLabel("Year").selectOption("1991");
-  await dob.getByRole("button", { name: "Done" }).click();
-  await expect(dob).toBeHidden();
-  await dialog.getByLabel("A woman").check();
-  await dialog.getByLabel("Men", { exact: true }).check();
+  await chooseDateOfBirth(page, dialog);
+  await chooseSignupGenders(dialog);
   await page.screenshot({ path: path.join(shots, "signup-step0.png") });
   await dialog.getByRole("button", { name: "Create my free account" }).click();
 
@@ -51,13 +39,10 @@ test("a new member signs up in the modal, confirms the e-mail and lands activate
   await expect(dialog.getByRole("heading", { name: "Add a photo" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Continue without photo" }).click();
+  await skipSignupSteps(dialog, "photo");
   await dialog.getByLabel("Tell other members about yourself").fill("I love hiking and good coffee.");
   await dialog.getByRole("button", { name: "Save and continue" }).click();
-  await dialog.getByRole("button", { name: "Continue without interests" }).click();
-  await expect(dialog.getByRole("heading", { name: "Personal information" })).toBeVisible();
-  await dialog.getByRole("button", { name: "Continue without" }).click();
-  await dialog.getByRole("button", { name: "Continue without location" }).click();
+  await skipSignupSteps(dialog, "interests", "personal", "location");
   // The push opt-in (spec §4; the site has a push key, and Chromium can push): this member says not now.
   await expect(dialog.getByRole("heading", { name: "Stay informed" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Turn on notifications" })).toBeEnabled();

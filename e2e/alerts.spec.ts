@@ -1,6 +1,16 @@
-import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { apiSignup, expect, message, newMember, open, test, uniqueEmail, watchConsole } from "./fixtures";
+import {
+  apiSignup,
+  expect,
+  message,
+  newMember,
+  open,
+  setAlertState,
+  skipEntryWarning,
+  test,
+  uniqueEmail,
+  watchConsole,
+} from "./fixtures";
 
 const shots = path.join(import.meta.dirname, "screenshots");
 
@@ -11,7 +21,7 @@ const shots = path.join(import.meta.dirname, "screenshots");
  */
 test("a new member's alerts come one at a time: activation, then photos, then the time bonus", async ({ page }) => {
   const problems = watchConsole(page);
-  await page.context().addInitScript(() => window.localStorage.setItem("skipped-site-entry-warning", new Date().toISOString()));
+  await skipEntryWarning(page.context());
   // Just signed up: not confirmed, no photo, inside the time bonus's four hours.
   await apiSignup(page, uniqueEmail("alerts"), "correct horse battery", "Noor");
   await open(page, "/members");
@@ -52,20 +62,8 @@ test("a new member's alerts come one at a time: activation, then photos, then th
 test("the time-bonus popup waits until the alerts before it are settled", async ({ browser }) => {
   const member = await newMember(browser, "Mira", { autoLike: false });
   const page = member.page;
-  // No wait at all: without the order, the popup would be up as soon as the page is.
-  await page.context().addInitScript(() => {
-    window.localStorage.setItem("time-bonus-modal-delay-ms", "0");
-    window.localStorage.setItem("dismissed-push-alert", new Date().toISOString());
-  });
-  // The popup is for members without credits: the 20 of the signup go on two messages.
-  const search = await (await page.request.get("/api/members.php")).json();
-  const other = search.profiles[0].id as number;
-  for (let i = 0; i < 2; i++) {
-    const sent = await page.request.post("/api/message.php", {
-      data: { profile_id: other, client_id: randomUUID(), text: `Hi ${i}` },
-    });
-    expect(sent.status()).toBe(200);
-  }
+  // No wait at all: without the order, the popup would be up as soon as the page is. No credits: the popup is for them.
+  await setAlertState(page, { dismissed: ["push-alert"], timeBonusDelayMs: 0, spendCredits: true });
   await open(page, "/members");
   await page.waitForLoadState("networkidle");
   const photos = page.getByRole("link", { name: "Add photos and a bio" });

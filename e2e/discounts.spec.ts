@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { expect, expectAccessible, newMember, open, test, watchConsole } from "./fixtures";
+import { expect, expectAccessible, newMember, open, setAlertState, test, watchConsole } from "./fixtures";
 
 const shots = path.join(import.meta.dirname, "screenshots");
 
@@ -10,23 +9,10 @@ test("a new member sees the time bonus count down, gets its popup, buys at 25% o
   const member = await newMember(browser, "Lotte", { autoLike: false });
   const page = member.page;
   const problems = watchConsole(page);
-  // The popup waits 40 s in the members area; the test shortens the wait (time-bonus-modal.tsx).
-  await page.context().addInitScript(() => window.localStorage.setItem("time-bonus-modal-delay-ms", "1500"));
-  // The alerts come one at a time (issue #29): the add-photos and push alerts, before the bonus, are dismissed already.
-  await page.context().addInitScript(() => {
-    window.localStorage.setItem("dismissed-add-photos", new Date().toISOString());
-    window.localStorage.setItem("dismissed-push-alert", new Date().toISOString());
-  });
-
-  // The popup is for members without credits: the 20 of the signup go on two messages.
-  const search = await (await page.request.get("/api/members.php")).json();
-  const other = search.profiles[0].id as number;
-  for (let i = 0; i < 2; i++) {
-    const sent = await page.request.post("/api/message.php", {
-      data: { profile_id: other, client_id: randomUUID(), text: `Hello ${i}` },
-    });
-    expect(sent.status()).toBe(200);
-  }
+  // The popup waits 40 s in the members area; the test shortens the wait. The alerts come one at a time
+  // (issue #29): the add-photos and push alerts, before the bonus, are dismissed already. The popup is for
+  // members without credits.
+  await setAlertState(page, { dismissed: ["add-photos", "push-alert"], timeBonusDelayMs: 1500, spendCredits: true });
   expect((await (await page.request.get("/api/user.php")).json()).user.credits).toBe(0);
 
   // The banner counts down from the server's four hours, a second at a time.

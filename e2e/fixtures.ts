@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -18,6 +19,38 @@ export function message(locale: string, id: string, values: Record<string, strin
 /** Marks the site-entry warning as already skipped, as a returning visitor has it. */
 export async function skipEntryWarning(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => window.localStorage.setItem("skipped-site-entry-warning", new Date().toISOString()));
+}
+
+/** An alert of the members area (issue #29: they come one at a time), by its key in the browser's storage. */
+export type AccountAlert = "activation-reminder" | "add-photos" | "push-alert";
+
+/**
+ * Puts a member's alerts where a test needs them, before any page of the browser context runs:
+ * `dismissed` closed already (so that the one after them comes up), `timeBonusDelayMs` the time-bonus
+ * popup's wait (40 s in the members area, time-bonus-modal.tsx), and with `spendCredits` the 20 credits of
+ * the signup spent on two messages (the time-bonus popup is for members without credits).
+ */
+export async function setAlertState(
+  page: Page,
+  state: { dismissed?: AccountAlert[]; timeBonusDelayMs?: number; spendCredits?: boolean },
+): Promise<void> {
+  await page.context().addInitScript(
+    ({ dismissed, delay }) => {
+      const now = new Date().toISOString();
+      for (const alert of dismissed) window.localStorage.setItem(`dismissed-${alert}`, now);
+      if (delay !== null) window.localStorage.setItem("time-bonus-modal-delay-ms", String(delay));
+    },
+    { dismissed: state.dismissed ?? [], delay: state.timeBonusDelayMs ?? null },
+  );
+  if (!state.spendCredits) return;
+  const search = await (await page.request.get("/api/members.php")).json();
+  const other = search.profiles[0].id as number;
+  for (let i = 0; i < 2; i++) {
+    const sent = await page.request.post("/api/message.php", {
+      data: { profile_id: other, client_id: randomUUID(), text: `Hello ${i}` },
+    });
+    expect(sent.status()).toBe(200);
+  }
 }
 
 /**

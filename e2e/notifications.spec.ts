@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, expectAccessible, newMember, open, test } from "./fixtures";
+import { expect, expectAccessible, newMember, open, setAlertState, test } from "./fixtures";
 
 /**
  * Issue #28 in the browser, as far as it goes without a push service: the push-enable alert (spec §2;
@@ -10,7 +10,7 @@ test("a member who is looking gets toasts for a like and a message, and opens th
   const ada = await newMember(browser, "Ada", { autoLike: false });
   const bo = await newMember(browser, "Bo", { autoLike: false });
   // The alerts come one at a time (issue #29): the add-photos alert, before push, is dismissed already.
-  await bo.page.context().addInitScript(() => window.localStorage.setItem("dismissed-add-photos", new Date().toISOString()));
+  await setAlertState(bo.page, { dismissed: ["add-photos"] });
   await open(bo.page, "/members");
 
   // The push-enable alert: offered, and dismissed like the other alerts.

@@ -12,6 +12,14 @@ import {
   uniqueEmail,
   watchConsole,
 } from "./fixtures";
+import {
+  chooseSignupGenders,
+  fillSignupAccount,
+  openSignup,
+  pickDateOfBirth,
+  reachSignupConfirmation,
+  skipSignupSteps,
+} from "./signup-helpers";
 
 const shots = path.join(import.meta.dirname, "screenshots");
 test.beforeEach(async ({ context }) => skipEntryWarning(context));
@@ -20,14 +28,8 @@ test.beforeEach(async ({ context }) => skipEntryWarning(context));
 test("signup asks for interests and the location in steps of their own, each with a continue-without", async ({ page }) => {
   const problems = watchConsole(page);
   const email = uniqueEmail("onboard");
-  await page.goto("/", { waitUntil: "networkidle" });
-  await hydrated(page);
-  await page.getByRole("link", { name: "Sign up for free" }).click();
-  const dialog = page.getByRole("dialog", { name: "Sign up for free" });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel("E-mail address").fill(email);
-  await dialog.getByLabel("Username").fill("Noor");
-  await dialog.getByLabel("Password", { exact: true }).fill("correct horse battery");
+  const dialog = await openSignup(page);
+  await fillSignupAccount(dialog, email, "Noor");
 
   // Spec §2: the date of birth is chosen in a modal of its own, over the signup modal.
   const dobButton = dialog.getByRole("button", { name: /^Date of birth/ });
@@ -43,24 +45,16 @@ test("signup asks for interests and the location in steps of their own, each wit
   await expect(dialog).toBeVisible();
   await expect(dobButton).toBeFocused();
   await dobButton.click();
-  await dob.getByLabel("Day").selectOption("29");
-  await dob.getByLabel("Month").selectOption({ label: "February" });
-  await dob.getByLabel("Year").selectOption("1991");
-  await dob.getByRole("button", { name: "Done" }).click();
+  await pickDateOfBirth(dob, { day: "29", month: "February", year: "1991" });
   // 29 February 1991 does not exist: the picker says so and stays open.
   await expect(dob.getByText("Invalid date of birth.")).toBeVisible();
-  await dob.getByLabel("Day").selectOption("14");
-  await dob.getByLabel("Month").selectOption({ label: "March" });
-  await dob.getByRole("button", { name: "Done" }).click();
+  await pickDateOfBirth(dob);
   await expect(dob).toBeHidden();
   await expect(dobButton).toHaveAccessibleName("Date of birth March 14, 1991");
-  await dialog.getByLabel("A woman").check();
-  await dialog.getByLabel("Men", { exact: true }).check();
+  await chooseSignupGenders(dialog);
   await dialog.getByRole("button", { name: "Create my free account" }).click();
 
-  await dialog.getByRole("button", { name: "Continue without photo" }).click();
-  await expect(dialog.getByRole("heading", { name: "About you" })).toBeVisible();
-  await dialog.getByRole("button", { name: "Continue without" }).click();
+  await skipSignupSteps(dialog, "photo", "about");
 
   // The interests step: chips, up to 12, saved with "Save and continue".
   await expect(dialog.getByRole("heading", { name: "Your interests" })).toBeFocused();
@@ -74,20 +68,15 @@ test("signup asks for interests and the location in steps of their own, each wit
   await save.click();
 
   await expect(dialog.getByRole("heading", { name: "Personal information" })).toBeFocused();
-  await dialog.getByRole("button", { name: "Continue without" }).click();
+  await skipSignupSteps(dialog, "personal");
 
   // Spec §4: the location is a step of its own, with its continue-without.
   await expect(dialog.getByRole("heading", { name: "Where do you live?" })).toBeFocused();
   await expect(dialog.getByLabel("City")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Save and continue" })).toBeDisabled();
   await expectAccessible(page, ".modal");
-  await dialog.getByRole("button", { name: "Continue without location" }).click();
-
-  const notNow = dialog.getByRole("button", { name: "Not now" });
-  const confirm = dialog.getByRole("heading", { name: "Confirm your e-mail address" });
-  await expect(notNow.or(confirm)).toBeVisible();
-  if (await notNow.isVisible()) await notNow.click();
-  await expect(confirm).toBeVisible();
+  await skipSignupSteps(dialog, "location");
+  await reachSignupConfirmation(dialog);
 
   const { profile } = await (await page.request.get("/api/profile.php")).json();
   expect(profile).toMatchObject({ interests: ["music", "travelling", "wine"], city: null, about: "" });
@@ -101,16 +90,11 @@ test("the location step saves the city typed in", async ({ browser }) => {
   const { page } = await newMember(browser, "Lotte");
   await page.goto("/complete-signup", { waitUntil: "networkidle" });
   await hydrated(page);
-  await page.getByRole("button", { name: "Continue without photo" }).click();
-  await page.getByRole("button", { name: "Continue without" }).click();
-  await page.getByRole("button", { name: "Continue without interests" }).click();
-  await page.getByRole("button", { name: "Continue without" }).click();
+  await skipSignupSteps(page, "photo", "about", "interests", "personal");
   await expect(page.getByRole("heading", { name: "Where do you live?" })).toBeVisible();
   await page.getByLabel("City").fill("Utrecht");
   await page.getByRole("button", { name: "Save and continue" }).click();
-  await expect(
-    page.getByRole("button", { name: "Not now" }).or(page.getByRole("heading", { name: "Confirm your e-mail address" })),
-  ).toBeVisible();
+  await reachSignupConfirmation(page);
   const { profile } = await (await page.request.get("/api/profile.php")).json();
   expect(profile.city).toBe("Utrecht");
   await page.context().close();

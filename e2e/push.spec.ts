@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, newMember, open, test } from "./fixtures";
+import { expect, newMember, open, setAlertState, test } from "./fixtures";
 
 /**
  * Web push end to end (issue #28): a member turns notifications on from the alert, leaves the tab, and
@@ -73,7 +73,7 @@ test.describe("web push", () => {
     const context = bo.page.context();
     await useDevice(context, device);
     // The alerts come one at a time (issue #29): the add-photos alert, before push, is dismissed already.
-    await context.addInitScript(() => window.localStorage.setItem("dismissed-add-photos", new Date().toISOString()));
+    await setAlertState(bo.page, { dismissed: ["add-photos"] });
 
     // The site's worker installs on the first pages (what its install fetched is kept for the message).
     const workerFetches: string[] = [];

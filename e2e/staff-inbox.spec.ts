@@ -81,9 +81,9 @@ test("an operator claims a member's message to a fictional profile and answers i
   await expect(operator.getByRole("heading", { name: t("staff.inbox.figures.title") })).toBeVisible();
   await expect(operator.getByRole("cell", { name: account.name })).toBeVisible();
   await expectAccessible(operator);
-  // The queue shows the photos of every waiting member, including other specs' members, who may delete
-  // or get a photo rejected while this page is open (the inbox then shows a stale thumbnail's 404);
-  // anything else is a problem.
+  // The operator asks /cdn/photos as a visitor (no member session), and a visitor gets a profile's main
+  // photo only: the persona's other photos, offered to send, answer 404 (the inbox shows them as buttons
+  // all the same). Anything else is a problem.
   expect(problems.filter((problem) => !/404 \(Not Found\) \S+\/cdn\/photos\/\w+-t\.jpg$/.test(problem))).toEqual([]);
   await context.close();
   await mia.page.context().close();

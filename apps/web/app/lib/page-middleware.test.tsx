@@ -1,4 +1,4 @@
-import type { SsrServices } from "@app/contract";
+import type { User } from "@app/contract";
 import { render, screen } from "@testing-library/react";
 import { IntlProvider } from "react-intl";
 import {
@@ -13,6 +13,7 @@ import en from "../i18n/locales/en.json";
 import pl from "../i18n/locales/pl.json";
 import { servicesContext } from "../server-context";
 import { ErrorPage } from "../ui/error-page";
+import { fakeSsrServices } from "./fake-ssr-services";
 import { pageMiddleware } from "./page-middleware";
 
 /** The server's run of a page (what the SSR host does per request): its status, error, or redirect. */
@@ -21,7 +22,7 @@ async function serve(names: string[], loggedIn: boolean) {
     { id: "root", path: "/", children: [{ id: "page", path: "page", middleware: pageMiddleware(...names), loader: () => "ok" }] },
   ]);
   const context = new RouterContextProvider();
-  context.set(servicesContext, { currentUser: async () => (loggedIn ? { id: 7 } : null) } as unknown as SsrServices);
+  context.set(servicesContext, fakeSsrServices({ currentUser: async () => (loggedIn ? ({ id: 7 } as User) : null) }));
   let rendered: StaticHandlerContext | null = null;
   // As the framework's server does: the middleware chain around the loaders, then the page's context.
   const response = await handler.query(new Request("http://site.test/page"), {

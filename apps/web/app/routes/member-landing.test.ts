@@ -1,41 +1,21 @@
 // @vitest-environment node
-import { LOCALE_CODES, type MemberResponse, type SsrServices, type User } from "@app/contract";
+import { LOCALE_CODES, type MemberResponse, type User } from "@app/contract";
 import { isRouteErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
 import { testMemberResponse } from "../features/profile/test-profiles";
+import { fakeSsrServices } from "../lib/fake-ssr-services";
 import { createLoadContext } from "../server-context";
 import { loader, meta } from "./member-landing";
 
 const anna = testMemberResponse({ city: "Utrecht" });
 
 function context(options: { user?: Partial<User>; member?: MemberResponse } = {}) {
-  const fake = {
-    mode: "test",
-    nonce: "n",
-    geoipCountry: null,
-    currentUser: async () => (options.user ?? null) as User | null,
-    banNotice: async () => null,
-    currentStaff: async () => null,
-    domainLanguage: async () => null,
-    settings: async () => {
-      throw new Error("not used");
-    },
-    companyInfo: async () => {
-      throw new Error("not used");
-    },
-    teaser: async () => [],
-    member: async (id: number) => (id === 42 ? (options.member ?? anna) : id === 43 ? { blocked_by: "Bea" } : null),
-    matchFinder: async () => null,
-    visitors: async () => null,
-    swipeCandidates: async () => null,
-    regionName: () => null,
-    searchMembers: async () => null,
-    bundles: async () => {
-      throw new Error("not on these pages");
-    },
-    cityCentre: async () => null,
-  } satisfies SsrServices;
-  return createLoadContext(fake);
+  return createLoadContext(
+    fakeSsrServices({
+      currentUser: async () => (options.user ?? null) as User | null,
+      member: async (id: number) => (id === 42 ? (options.member ?? anna) : id === 43 ? { blocked_by: "Bea" } : null),
+    }),
+  );
 }
 
 function load(path: string, options: { locale?: string; user?: Partial<User>; member?: MemberResponse } = {}) {

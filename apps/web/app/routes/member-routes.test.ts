@@ -1,8 +1,9 @@
 // @vitest-environment node
-import type { MemberResponse, MemberSearchQuery, Settings, SsrServices, User } from "@app/contract";
+import type { MemberResponse, MemberSearchQuery, Settings, User } from "@app/contract";
 import { isRouteErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
 import { testMemberResponse } from "../features/profile/test-profiles";
+import { fakeSsrServices } from "../lib/fake-ssr-services";
 import { createLoadContext } from "../server-context";
 import { loader as likesLoader } from "./likes";
 import { loader as memberLoader, meta } from "./member";
@@ -14,36 +15,18 @@ const anna = testMemberResponse({ photos: [], locked_photos: 0, photo_lock: null
 /** The host's services as loaders see them, with a search that records what it was asked. */
 function services(options: { user?: Partial<User> | null; loggedOutSearch?: "all" | "none" } = {}) {
   const searches: MemberSearchQuery[] = [];
-  const fake = {
-    mode: "test",
-    nonce: "n",
-    geoipCountry: null,
+  const fake = fakeSsrServices({
     currentUser: async () => (options.user === undefined ? null : options.user) as User | null,
-    banNotice: async () => null,
-    currentStaff: async () => null,
-    domainLanguage: async () => null,
     settings: async () =>
       ({ logged_out_search: options.loggedOutSearch ?? "all", logged_out_search_trafficsource: "none" }) as Settings,
-    companyInfo: async () => {
-      throw new Error("not used");
-    },
-    teaser: async () => [],
     member: async (id: number) => (id === 42 ? anna : id === 43 ? { blocked_by: "Bea" } : null),
-    cityCentre: async () => null,
-    bundles: async () => {
-      throw new Error("not on these pages");
-    },
-    matchFinder: async () => null,
-    visitors: async () => null,
-    swipeCandidates: async () => null,
-    regionName: () => null,
     // The host decides the logged-out search rule (spec §4) and answers null where it hides the search.
     searchMembers: async (query: MemberSearchQuery) => {
       searches.push(query);
       if (options.loggedOutSearch === "none" && !options.user) return null;
       return { profiles: [], numResults: 0, numResultsCapped: false, page: 1, pages: 0, similar: [] };
     },
-  } satisfies SsrServices;
+  });
   return { context: createLoadContext(fake), searches };
 }
 

@@ -1,9 +1,10 @@
 // @vitest-environment node
-import { type BanNotice, type CompanyInfo, LOCALE_CODES, type Settings, type SsrServices } from "@app/contract";
+import { type BanNotice, type CompanyInfo, LOCALE_CODES, type Settings } from "@app/contract";
 import { isRouteErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
 import { fillPlaceholders, pageValues } from "../features/pages/placeholders";
 import { PAGE_SLUGS } from "../features/pages/slugs";
+import { fakeSsrServices } from "../lib/fake-ssr-services";
 import { createLoadContext } from "../server-context";
 import { loader } from "./pages";
 
@@ -28,29 +29,9 @@ const settings = {
 } as Settings;
 
 function context(notice: BanNotice | null = null) {
-  const fake = {
-    mode: "test",
-    nonce: "n",
-    geoipCountry: null,
-    currentUser: async () => null,
-    banNotice: async () => notice,
-    currentStaff: async () => null,
-    domainLanguage: async () => null,
-    settings: async () => settings,
-    companyInfo: async () => company,
-    teaser: async () => [],
-    member: async () => null,
-    cityCentre: async () => null,
-    bundles: async () => {
-      throw new Error("not on these pages");
-    },
-    matchFinder: async () => null,
-    visitors: async () => null,
-    swipeCandidates: async () => null,
-    regionName: () => null,
-    searchMembers: async () => null,
-  } satisfies SsrServices;
-  return createLoadContext(fake);
+  return createLoadContext(
+    fakeSsrServices({ banNotice: async () => notice, settings: async () => settings, companyInfo: async () => company }),
+  );
 }
 
 const load = (slug: string, locale: string, notice: BanNotice | null = null) =>

@@ -1,8 +1,9 @@
 // @vitest-environment node
-import type { SsrServices, User } from "@app/contract";
+import type { User } from "@app/contract";
 import type { MiddlewareFunction } from "react-router";
 import { describe, expect, it } from "vitest";
 import { testUser } from "../features/account/test-users";
+import { fakeSsrServices } from "../lib/fake-ssr-services";
 import { createLoadContext } from "../server-context";
 import { handle as creditsHandle, loader as creditsLoader } from "./credits";
 import { handle as checkoutHandle, loader as checkoutLoader } from "./credits-checkout";
@@ -11,8 +12,7 @@ import { middleware as transactionsMiddleware, loader as transactionsOnly } from
 
 /** The host's services as the payment loaders use them: only the current member. */
 function contextFor(user: User | null) {
-  const fake = { currentUser: async () => user } as unknown as SsrServices;
-  return createLoadContext(fake);
+  return createLoadContext(fakeSsrServices({ currentUser: async () => user }));
 }
 
 /** Loader arguments for any of these routes (each route types its own params). */

@@ -1,4 +1,4 @@
-import type { CSSProperties } from "react";
+import { type CSSProperties, useState } from "react";
 import { useIntl } from "react-intl";
 
 /**
@@ -33,5 +33,51 @@ export function PhotoPlaceholder({ name, className = "", style }: { name?: strin
     >
       {silhouette}
     </span>
+  );
+}
+
+/**
+ * A thumbnail that falls back to the placeholder when it has no address or its file does not load (a
+ * photo deleted or rejected since the page got its address, or one the asker may not see): never the
+ * browser's broken image. Decoration without `alt` (for a name written beside it); with `alt`, the
+ * placeholder keeps that name.
+ */
+export function PhotoOrPlaceholder({
+  src,
+  width,
+  height,
+  className = "",
+  alt = "",
+}: {
+  src: string | null;
+  width: number;
+  height: number;
+  className?: string;
+  alt?: string;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src === null || failed === src) {
+    const placeholder = <PhotoPlaceholder className={className} style={{ width, height }} />;
+    return alt ? (
+      <span role="img" aria-label={alt} className="d-inline-block">
+        {placeholder}
+      </span>
+    ) : (
+      placeholder
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      className={`object-fit-cover ${className}`}
+      onError={() => setFailed(src)}
+      // Failed before hydration (no error event left to handle): known by its missing size.
+      ref={(img) => {
+        if (img?.complete && img.naturalWidth === 0) setFailed(src);
+      }}
+    />
   );
 }

@@ -1,8 +1,13 @@
-import { ACCOUNT_RULES } from "@app/contract";
 import { useState } from "react";
-import { Button, Form, Modal } from "react-bootstrap";
+import { Button, Modal } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
-import { DateOfBirthPicker, type DateParts, validDateOfBirth } from "./date-of-birth-picker";
+import {
+  DateOfBirthHint,
+  DateOfBirthPicker,
+  type DateParts,
+  dateOfBirthDescribedBy,
+  validDateOfBirth,
+} from "./date-of-birth-picker";
 
 export interface DateOfBirthFieldProps {
   id: string;
@@ -26,8 +31,6 @@ export function DateOfBirthField({ id, value, onChange, error, today = new Date(
   const [draft, setDraft] = useState(value);
   const [draftError, setDraftError] = useState("");
   const chosen = validDateOfBirth(value, today);
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
 
   const show = () => {
     setDraft(value);
@@ -54,7 +57,7 @@ export function DateOfBirthField({ id, value, onChange, error, today = new Date(
         className={`form-control text-start${chosen ? "" : " text-body-secondary"}${error ? " is-invalid" : ""}`}
         aria-haspopup="dialog"
         aria-labelledby={`${id}-label ${id}`}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-describedby={dateOfBirthDescribedBy(id, error)}
         data-form-error={error ? true : undefined}
         onClick={show}
       >
@@ -64,14 +67,7 @@ export function DateOfBirthField({ id, value, onChange, error, today = new Date(
           <FormattedMessage id="dob.choose" />
         )}
       </button>
-      <Form.Text id={hintId} muted>
-        <FormattedMessage id="dob.hint" values={{ min_age: ACCOUNT_RULES.minAge }} />
-      </Form.Text>
-      {error ? (
-        <div id={errorId} className="invalid-feedback d-block">
-          {error}
-        </div>
-      ) : null}
+      <DateOfBirthHint id={id} error={error} />
       <Modal
         show={open}
         onHide={() => setOpen(false)}

@@ -63,9 +63,7 @@ export function DateOfBirthPicker({
   const oldest = today.getUTCFullYear() - ACCOUNT_RULES.maxAge - 1;
   const years = Array.from({ length: newest - oldest + 1 }, (_, i) => String(newest - i));
   const months = monthNames(intl.locale);
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = error ? `${hintId} ${errorId}` : hintId;
+  const describedBy = dateOfBirthDescribedBy(id, error);
   const select = (part: keyof DateParts, labelId: string, options: SelectOption[]) => (
     <SelectField
       id={`${id}-${part}`}
@@ -103,14 +101,31 @@ export function DateOfBirthPicker({
           years.map((year) => ({ value: year, label: year })),
         )}
       </div>
-      <Form.Text id={hintId} muted>
+      <DateOfBirthHint id={id} error={error} />
+    </fieldset>
+  );
+}
+
+/** The ids a date-of-birth control is described by: the hint, and the error while there is one. */
+export function dateOfBirthDescribedBy(id: string, error?: string): string {
+  return error ? `${id}-hint ${id}-error` : `${id}-hint`;
+}
+
+/**
+ * The hint "Enter your date of birth (18+)" and the error below a date-of-birth control, with the ids
+ * of `dateOfBirthDescribedBy`.
+ */
+export function DateOfBirthHint({ id, error }: { id: string; error?: string }) {
+  return (
+    <>
+      <Form.Text id={`${id}-hint`} muted>
         <FormattedMessage id="dob.hint" values={{ min_age: ACCOUNT_RULES.minAge }} />
       </Form.Text>
       {error ? (
-        <div id={errorId} className="invalid-feedback d-block">
+        <div id={`${id}-error`} className="invalid-feedback d-block">
           {error}
         </div>
       ) : null}
-    </fieldset>
+    </>
   );
 }

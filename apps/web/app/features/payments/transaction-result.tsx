@@ -1,6 +1,6 @@
 import { FAILED_PAYMENT_STATUSES, OPEN_PAYMENT_STATUSES, type Payment } from "@app/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Spinner } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -18,7 +18,7 @@ import { useRepeatOrder } from "./repeat-order";
 import { safeCheckoutUrl } from "./safe-urls";
 import { readReturnPath, returnQuery } from "./session";
 import { StatusBadge } from "./status";
-import { usePaymentAttempt } from "./use-payment-attempt";
+import { type PaymentAttempt, usePaymentAttempt } from "./use-payment-attempt";
 
 /** Spec §4: while a payment is open, the page asks again this often (and at once on `user.changed`). */
 export const PAYMENT_POLL_MS = 2_000;
@@ -172,64 +172,69 @@ const leaveForCheckout = (url: string) => window.location.assign(url);
  */
 function RetryOrder({ payment, newClientId }: { payment: Payment; newClientId?: (() => string) | undefined }) {
   const navigate = useNavigate();
-  const { busy, error, formRef, run } = usePaymentAttempt(newClientId);
-  const retry = (event: FormEvent) => {
-    event.preventDefault();
-    void run(`retry-${payment.payment_id}`, async (clientId) => {
+  const { run, ...attempt } = usePaymentAttempt(newClientId);
+  const retry = () =>
+    run(`retry-${payment.payment_id}`, async (clientId) => {
       const answer = await retryPayment(payment.payment_id, clientId);
       const checkout = safeCheckoutUrl(answer.checkout_url);
       if (checkout) leaveForCheckout(checkout);
       else await navigate(`/transactions/${answer.payment_id}`);
     });
+  return (
+    <RetryForm message="payments.failed" attempt={attempt} onRetry={retry}>
+      <Link to={`/credits${returnQuery(readReturnPath())}`} className="alert-link align-self-center">
+        <FormattedMessage id="payments.change_package" />
+      </Link>
+    </RetryForm>
+  );
+}
+
+/** A failed payment's message, the attempt's error, "Try again" (submits, and runs `onRetry`) and the other ways on. */
+function RetryForm({
+  message,
+  attempt: { busy, error, formRef },
+  onRetry,
+  children,
+}: {
+  message: string;
+  attempt: Pick<PaymentAttempt, "busy" | "error" | "formRef">;
+  onRetry: () => Promise<void>;
+  children: ReactNode;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void onRetry();
   };
   return (
-    <form ref={formRef} className="alert alert-danger" onSubmit={retry} noValidate>
+    <form ref={formRef} className="alert alert-danger" onSubmit={submit} noValidate>
       <p className="h5" role="alert">
-        <FormattedMessage id="payments.failed" />
+        <FormattedMessage id={message} />
       </p>
       <FormAlert>{error}</FormAlert>
       <div className="d-flex flex-wrap gap-2">
         <BusyButton type="submit" busy={busy}>
           <FormattedMessage id="payments.try_again" />
         </BusyButton>
-        <Link to={`/credits${returnQuery(readReturnPath())}`} className="alert-link align-self-center">
-          <FormattedMessage id="payments.change_package" />
-        </Link>
+        {children}
       </div>
     </form>
   );
 }
 
 function CardRepeatFailed({ payment, newClientId }: { payment: Payment; newClientId?: (() => string) | undefined }) {
-  const { busy, error, formRef, buyAgain } = useRepeatOrder(newClientId);
+  const { buyAgain, ...attempt } = useRepeatOrder(newClientId);
   // The same bundle with PayPal, when it and PayPal are still offered.
   const bundles = useQuery(bundlesQuery);
   const bundle = bundles.data?.bundles.find((candidate) => candidate.id === payment.bundle_id);
   const paypalOffered = bundles.data?.methods.includes("paypal") ?? true;
   return (
-    <form
-      ref={formRef}
-      className="alert alert-danger"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void buyAgain(`retry-${payment.payment_id}`);
-      }}
-    >
-      <p className="h5" role="alert">
-        <FormattedMessage id="payments.card_failed" />
-      </p>
-      <FormAlert>{error}</FormAlert>
-      <div className="d-flex flex-wrap gap-2">
-        <BusyButton type="submit" busy={busy}>
-          <FormattedMessage id="payments.try_again" />
-        </BusyButton>
-        {paypalOffered ? (
-          <Link to={bundle ? `/credits/${bundle.id}/paypal` : "/credits"} className="btn btn-outline-primary">
-            <FormattedMessage id="payments.pay_paypal" />
-          </Link>
-        ) : null}
-      </div>
-    </form>
+    <RetryForm message="payments.card_failed" attempt={attempt} onRetry={() => buyAgain(`retry-${payment.payment_id}`)}>
+      {paypalOffered ? (
+        <Link to={bundle ? `/credits/${bundle.id}/paypal` : "/credits"} className="btn btn-outline-primary">
+          <FormattedMessage id="payments.pay_paypal" />
+        </Link>
+      ) : null}
+    </RetryForm>
   );
 }
 

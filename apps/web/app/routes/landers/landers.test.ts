@@ -4,13 +4,13 @@ import {
   type LocaleCode,
   type MemberSearchQuery,
   type Settings,
-  type SsrServices,
   type TeaserProfile,
   type User,
 } from "@app/contract";
 import { describe, expect, it } from "vitest";
 import { loadLander } from "../../features/landers/load.server";
 import { LANDER_VARIANTS, LANDERS, type Lander, variantOf } from "../../features/landers/variants";
+import { fakeSsrServices } from "../../lib/fake-ssr-services";
 
 const settings = {
   name: "Amoria",
@@ -52,27 +52,11 @@ const CITIES: Record<string, { lat: number; lon: number }> = {
 
 function services(user: User | null = null) {
   const searches: MemberSearchQuery[] = [];
-  const fake = {
-    mode: "test",
-    nonce: "n",
+  const fake = fakeSsrServices({
     geoipCountry: "DE",
     currentUser: async () => user,
-    banNotice: async () => null,
-    currentStaff: async () => null,
-    domainLanguage: async () => null,
     settings: async () => settings,
-    companyInfo: async () => {
-      throw new Error("not used");
-    },
     teaser: async () => MEMBERS,
-    member: async () => null,
-    matchFinder: async () => null,
-    visitors: async () => null,
-    swipeCandidates: async () => null,
-    regionName: () => null,
-    bundles: async () => {
-      throw new Error("not on these pages");
-    },
     cityCentre: async (country: string, city: string) => CITIES[`${country}:${city}`] ?? null,
     searchMembers: async (query: MemberSearchQuery) => {
       searches.push(query);
@@ -84,7 +68,7 @@ function services(user: User | null = null) {
       );
       return { profiles, numResults: profiles.length, numResultsCapped: false, page: 1, pages: 1, similar: [] };
     },
-  } satisfies SsrServices;
+  });
   return { fake, searches };
 }
 

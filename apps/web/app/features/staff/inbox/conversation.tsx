@@ -14,6 +14,7 @@ import { errorMessage } from "../../../lib/form-errors";
 import { BusyButton } from "../../../ui/busy-button";
 import { FictionalIcon } from "../../../ui/fictional-icon";
 import { FormAlert } from "../../../ui/form-alert";
+import { PhotoOrPlaceholder } from "../../../ui/photo-placeholder";
 import { staffFetch, useStaffQuery } from "../api";
 import { usePersonaTyping } from "./live";
 
@@ -209,7 +210,7 @@ function Composer({ conversation, onSent }: { conversation: InboxConversation; o
                 disabled={busy}
                 onClick={() => send({ photo_id: photo.id })}
               >
-                <img
+                <PhotoOrPlaceholder
                   src={photo.thumb_url}
                   alt={intl.formatMessage({ id: "staff.inbox.send_photo" }, { n: index + 1 })}
                   width={56}
@@ -238,9 +239,7 @@ function ProfilePanel({
     <section className="mb-3">
       <h2 className="h6 text-uppercase text-body-secondary mb-2">{title}</h2>
       <div className="d-flex gap-2 align-items-center mb-2">
-        {profile.photo_url ? (
-          <img src={profile.photo_url} alt="" width={48} height={60} className="rounded object-fit-cover" />
-        ) : null}
+        <PhotoOrPlaceholder src={profile.photo_url} width={48} height={60} className="rounded flex-shrink-0" />
         <div>
           <span className="fw-semibold">{profile.name}</span> {fictional ? <FictionalIcon name="masks" labelled /> : null}
           <span className="d-block small text-body-secondary">
