@@ -25,6 +25,7 @@ function context(options: { user?: Partial<User>; member?: MemberResponse } = {}
     },
     teaser: async () => [],
     member: async (id: number) => (id === 42 ? (options.member ?? anna) : id === 43 ? { blocked_by: "Bea" } : null),
+    checkoutDiscounts: async () => null,
     matchFinder: async () => null,
     visitors: async () => null,
     swipeCandidates: async () => null,

@@ -44,6 +44,7 @@ function context(notice: BanNotice | null = null) {
     bundles: async () => {
       throw new Error("not on these pages");
     },
+    checkoutDiscounts: async () => null,
     matchFinder: async () => null,
     visitors: async () => null,
     swipeCandidates: async () => null,

@@ -66,6 +66,7 @@ function services(user: User | null = null) {
     },
     teaser: async () => MEMBERS,
     member: async () => null,
+    checkoutDiscounts: async () => null,
     matchFinder: async () => null,
     visitors: async () => null,
     swipeCandidates: async () => null,
