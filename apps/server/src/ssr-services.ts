@@ -1,4 +1,14 @@
-import { ENDPOINTS, LOCALE_CODES, type LocaleCode, SESSION_COOKIE, type SsrServices } from "@app/contract";
+import {
+  type CheckoutDiscounts,
+  ENDPOINTS,
+  FORM_METHODS,
+  LOCALE_CODES,
+  type LocaleCode,
+  type PaymentMethod,
+  preselectedCode,
+  SESSION_COOKIE,
+  type SsrServices,
+} from "@app/contract";
 import type { FastifyRequest } from "fastify";
 import type { BanService } from "./modules/accounts/index.ts";
 import type { LocationService } from "./modules/location/service.ts";
@@ -76,6 +86,8 @@ export function ssrServices(
         }
       },
       bundles: () => answerOf(request, ENDPOINTS.bundles),
+      checkoutDiscounts: async (bundleId, method) =>
+        (await memberOf(request)) ? checkoutDiscounts(request, bundleId, method) : null,
       matchFinder: async () => ((await memberOf(request)) ? answerOf(request, ENDPOINTS.matchFinder) : null),
       visitors: async (page) => ((await memberOf(request)) ? answerOf(request, ENDPOINTS.visitors, { page }) : null),
       regionName: (country, code) =>
@@ -93,4 +105,34 @@ export function ssrServices(
       },
     };
   };
+}
+
+/** An answer, or null when the call refuses (an AppError: a code that does not apply, a failed welcome load). */
+async function unlessRefused<T>(answer: Promise<T>): Promise<T | null> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The member's discounts at the checkout, from the calls the browser's checkout makes (the same handlers
+ * and rules): the shown discount (the time bonus, else the welcome discount, spec §4), the usable codes,
+ * and the pre-selected code checked for the bundle and method. Direct debit takes no code.
+ */
+async function checkoutDiscounts(request: FastifyRequest, bundleId: number, method: PaymentMethod): Promise<CheckoutDiscounts> {
+  const { time_bonus } = await answerOf(request, ENDPOINTS.timeBonus);
+  const welcome = time_bonus
+    ? null
+    : ((await unlessRefused(answerOf(request, ENDPOINTS.discountCode, { welcome: "true" })))?.discount ?? null);
+  const shown = time_bonus
+    ? { kind: "time_bonus" as const, code: time_bonus.code, value_percentage: time_bonus.value_percentage }
+    : welcome && { kind: "welcome" as const, code: welcome.code, value_percentage: welcome.value_percentage };
+  const { discounts: codes } = await answerOf(request, ENDPOINTS.discountCodes);
+  const code = preselectedCode(shown, codes);
+  if (code === null || FORM_METHODS.includes(method)) return { shown, codes, preselected: null };
+  const answer = await unlessRefused(answerOf(request, ENDPOINTS.discountCode, { code, bundle_id: bundleId, method }));
+  return { shown, codes, preselected: answer?.discount ? { code, bundle_id: bundleId, method, answer } : null };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idQueryValueSchema } from "./http.ts";
-import { paymentMethodSchema } from "./payments.ts";
+import { type PaymentMethod, paymentMethodSchema } from "./payments.ts";
 
 /**
  * Discount codes, the welcome discount and the four-hour time bonus (spec §1, §3, §4, §5, §7, §9;
@@ -75,6 +75,26 @@ export type DiscountCodeResponse = z.infer<typeof discountCodeResponseSchema>;
 
 /** `GET /api/discountcodes.php`: the codes the member can use now (the checkout's selector), best first. */
 export const discountCodesResponseSchema = z.object({ discounts: z.array(discountSchema) });
+
+/**
+ * The code a checkout starts with before the member chooses (spec §4): the discount shown to the member
+ * (the time bonus, else the welcome discount), else the best of the member's usable codes (they come best
+ * first). One rule for the server-rendered checkout and the selector in the browser (issue #29).
+ */
+export function preselectedCode(shown: { code: string } | null, codes: readonly { code: string }[]): string | null {
+  return shown?.code ?? codes[0]?.code ?? null;
+}
+
+/**
+ * What the checkout's first screen needs of the member's discounts (issue #29: rendered on the server):
+ * the discount shown to the member, their usable codes (GET /api/discountcodes.php), and the pre-selected
+ * code's check for this bundle and method (GET /api/discountcode.php) when it applies, else null.
+ */
+export interface CheckoutDiscounts {
+  shown: { kind: "time_bonus" | "welcome"; code: string; value_percentage: number } | null;
+  codes: Discount[];
+  preselected: { code: string; bundle_id: number; method: PaymentMethod; answer: DiscountCodeResponse } | null;
+}
 
 /** `GET /api/time-bonus.php` (spec §7 time-bonus load): the member's time bonus, or null. */
 export const timeBonusSchema = z.object({

@@ -1,9 +1,10 @@
 import type { User } from "./accounts.ts";
+import type { CheckoutDiscounts } from "./discounts.ts";
 import type { SwipeResponse } from "./likes.ts";
 import type { LocaleCode } from "./locales.ts";
 import type { MatchFinderResponse, MemberResponse, MemberSearchQuery, MemberSearchResponse } from "./members.ts";
 import type { BanNotice } from "./moderation.ts";
-import type { BundlesResponse } from "./payments.ts";
+import type { BundlesResponse, PaymentMethod } from "./payments.ts";
 import type { Settings } from "./settings.ts";
 import type { CompanyInfo, TeaserProfile } from "./site.ts";
 import type { StaffContext } from "./staff.ts";
@@ -44,6 +45,11 @@ export interface SsrServices {
   searchMembers(query: MemberSearchQuery): Promise<MemberSearchResponse | null>;
   /** GET /api/bundles.php for this request (the credit packages, rendered on the server: issue #29). */
   bundles(): Promise<BundlesResponse>;
+  /**
+   * The logged-in member's discounts for the checkout of one bundle paid with `method` (issue #29: its
+   * first screen rendered with the discount applied); null for visitors.
+   */
+  checkoutDiscounts(bundleId: number, method: PaymentMethod): Promise<CheckoutDiscounts | null>;
   /** Suggestions for the logged-in member (null for visitors). */
   matchFinder(): Promise<MatchFinderResponse | null>;
   /** Issue #29: a page of the logged-in member's profile visitors (GET /api/visitors.php); null for visitors. */

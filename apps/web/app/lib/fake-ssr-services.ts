@@ -24,6 +24,7 @@ export function fakeSsrServices(overrides: Partial<SsrServices> = {}): SsrServic
     member: async () => null,
     searchMembers: async () => null,
     bundles: notUsed,
+    checkoutDiscounts: async () => null,
     matchFinder: async () => null,
     visitors: async () => null,
     swipeCandidates: async () => null,

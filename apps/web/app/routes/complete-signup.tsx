@@ -1,15 +1,17 @@
 import { useIntl } from "react-intl";
-import { redirect, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { pageMiddleware } from "../lib/page-middleware";
 import type { RouteHandle } from "../lib/route-handle";
-import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
-import type { Route } from "./+types/complete-signup";
 import { SignupFlow } from "./signup-flow";
 
 export const handle: RouteHandle = { hideEntryWarning: true };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  if (!(await context.get(servicesContext).currentUser())) throw redirect("/login");
+/** Spec §2 redirects: members only (a visitor is sent to the login). */
+export const middleware = pageMiddleware("member");
+
+// Nothing to load: the loader makes a client-side navigation ask the server, whose middleware guards the page.
+export async function loader() {
   return null;
 }
 

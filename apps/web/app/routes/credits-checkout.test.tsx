@@ -2,7 +2,7 @@ import { type Discount, ERROR_STATUS, type ErrorCode } from "@app/contract";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithDiscounts, timeBonusAnswer } from "../features/discounts/test-render";
-import { bodiesOf, bundlesAnswer } from "../features/payments/test-data";
+import { bodiesOf, bundlesAnswer, checkoutLoaderData } from "../features/payments/test-data";
 import { stubApi, testUser } from "../test-utils";
 import CreditsCheckoutRoute from "./credits-checkout";
 
@@ -234,5 +234,27 @@ describe("the discount code selector on the checkout (spec §2, §5)", () => {
     expect(await screen.findByText(/Discount codes cannot be used with direct debit/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Pay €19.99" })).toBeEnabled();
     expect(screen.queryByRole("textbox", { name: "Do you have a discount code?" })).toBeNull();
+  });
+});
+
+describe("the checkout rendered on the server, once in the browser (issue #29)", () => {
+  it("keeps the price it was rendered with, without asking for the bundles or the code again", async () => {
+    const fetch = stubApi({
+      "GET /api/time-bonus.php": timeBonusAnswer(14_400),
+      "GET /api/discountcodes.php": { discounts: [] },
+    });
+    renderWithDiscounts(<CreditsCheckoutRoute {...checkoutLoaderData<Parameters<typeof CreditsCheckoutRoute>[0]>()} />, {
+      user: testUser(),
+      routeId: "credits-id-paymentmethod",
+      path: "/credits/2",
+    });
+    // The first render already has it: nothing awaited.
+    expect(pay()).toHaveAccessibleName("Pay €14.99");
+    expect(pay()).toBeEnabled();
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/time-bonus.php", expect.anything()));
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/discountcodes.php", expect.anything()));
+    expect(pay()).toHaveAccessibleName("Pay €14.99");
+    const asked = fetch.mock.calls.map(([url]) => String(url));
+    expect(asked.filter((url) => url.includes("code=") || url.includes("bundles"))).toEqual([]);
   });
 });

@@ -4,10 +4,13 @@ import { useShownDiscount } from "../features/discounts/discount-provider";
 import { CreditsChoice } from "../features/payments/credits-choice";
 import { PaymentPage } from "../features/payments/payment-page";
 import { useMember } from "../lib/member";
-import { requireMember } from "../lib/require-member";
+import { pageMiddleware } from "../lib/page-middleware";
 import type { RouteHandle } from "../lib/route-handle";
 import { servicesContext } from "../server-context";
 import type { Route } from "./+types/credits";
+
+/** Spec §2 redirects: members only (a visitor is sent to the login). */
+export const middleware = pageMiddleware("member");
 
 /**
  * /credits (spec §2): the credit package choice. `?return=` names the page to go back to after paying
@@ -15,7 +18,6 @@ import type { Route } from "./+types/credits";
  * welcome discount, spec §4) is announced above the choice and taken off the prices.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireMember(context);
   // The packages come with the page (issue #29: no spinner after it loaded); if they cannot, the page
   // loads them itself as before.
   const bundles = await context

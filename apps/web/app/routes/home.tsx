@@ -1,10 +1,11 @@
 import { searchVisible, signupsEnabled } from "@app/contract";
 import { lazy, type MouseEvent, Suspense, useCallback, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link, redirect, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { NEEDS_APP, NEEDS_APP_ON_DESKTOP } from "../lib/deferred-scripts";
 import { useMountedOnceActive } from "../lib/lazy";
 import { isSmartphone } from "../lib/media";
+import { pageMiddleware } from "../lib/page-middleware";
 import { useRootData } from "../lib/root-data";
 import type { RouteHandle } from "../lib/route-handle";
 import { servicesContext } from "../server-context";
@@ -21,13 +22,15 @@ const prefetchSignup = () => void loadSignupFlow().catch(() => {});
 /** A visitor's home page loads the app when the visitor reaches for a control (decision 028). */
 export const handle: RouteHandle = { startOnIntent: true };
 
+/** Spec §2 redirects: visitors only (a member is sent to the members search). */
+export const middleware = pageMiddleware("guest");
+
 /**
  * Spec §2: home → members for a logged-in member. The teaser only goes to the browser when search may
  * be shown (spec §4), never just hidden in it.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  if (await services.currentUser()) throw redirect("/members");
   // Empty where the logged-out search rule (spec §4) hides members from this visitor (decided on the server).
   return { profiles: await services.teaser({ limit: 12 }) };
 }

@@ -1,20 +1,22 @@
 import { likeTypeSchema } from "@app/contract";
 import { FormattedMessage, useIntl } from "react-intl";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { LikesOverview } from "../features/likes/likes-overview";
+import { pageMiddleware } from "../lib/page-middleware";
 import type { RouteHandle } from "../lib/route-handle";
-import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/likes";
+
+/** Spec §2 redirects: members only (a visitor is sent to the login). */
+export const middleware = pageMiddleware("member");
 
 /**
  * /likes and /likes/{type} (spec §2; /likes is the received tab): the likes overview of the members
  * area. An unknown type is a 404; visitors go to the login.
  */
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const type = likeTypeSchema.safeParse(params.type ?? "received");
   if (!type.success) throw data(null, { status: 404 });
-  if (!(await context.get(servicesContext).currentUser())) throw redirect("/login");
   const page = Number(new URL(request.url).searchParams.get("page"));
   return { type: type.data, page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1 };
 }

@@ -1,14 +1,16 @@
 import { FormattedMessage, useIntl } from "react-intl";
-import { redirect, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { LoginForm } from "../features/account/login-form";
-import { servicesContext } from "../server-context";
+import { pageMiddleware } from "../lib/page-middleware";
 import { FormAlert } from "../ui/form-alert";
 import { PageTitle } from "../ui/page-title";
-import type { Route } from "./+types/login";
+
+/** Spec §2 redirects: visitors only (a member is sent to the members search). */
+export const middleware = pageMiddleware("guest");
 
 /** Logged-in members have nothing to do here (spec §2: login → members). */
-export async function loader({ context }: Route.LoaderArgs) {
-  if (await context.get(servicesContext).currentUser()) throw redirect("/members");
+// Nothing to load: the loader makes a client-side navigation ask the server, whose middleware guards the page.
+export async function loader() {
   return null;
 }
 

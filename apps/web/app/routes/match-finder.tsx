@@ -1,9 +1,13 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, redirect } from "react-router";
+import { pageMiddleware } from "../lib/page-middleware";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import { ProfileCard } from "../ui/profile-card";
 import type { Route } from "./+types/match-finder";
+
+/** Spec §2 redirects: members only (a visitor is sent to the login). */
+export const middleware = pageMiddleware("member");
 
 /** /match-finder: suggestions fitted to the member's own profile (see ProfileService.matchFinder). */
 export async function loader({ context }: Route.LoaderArgs) {

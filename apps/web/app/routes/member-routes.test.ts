@@ -5,10 +5,15 @@ import { describe, expect, it } from "vitest";
 import { testMemberResponse } from "../features/profile/test-profiles";
 import { fakeSsrServices } from "../lib/fake-ssr-services";
 import { createLoadContext } from "../server-context";
-import { loader as likesLoader } from "./likes";
+import { guarded } from "./guarded";
+import { middleware as likesMiddleware, loader as likesOnly } from "./likes";
 import { loader as memberLoader, meta } from "./member";
 import { loader as membersLoader } from "./members";
-import { loader as swipeLoader } from "./swipe-game";
+import { middleware as swipeMiddleware, loader as swipeOnly } from "./swipe-game";
+
+/** The members-only pages as the server runs them: the page middleware, then the loader. */
+const likesLoader = guarded(likesMiddleware, likesOnly);
+const swipeLoader = guarded(swipeMiddleware, swipeOnly);
 
 const anna = testMemberResponse({ photos: [], locked_photos: 0, photo_lock: null });
 

@@ -1,17 +1,20 @@
 import { parseIdParam, signupsEnabled } from "@app/contract";
 import { FormattedMessage, useIntl } from "react-intl";
-import { data, redirect, useNavigate } from "react-router";
+import { data, useNavigate } from "react-router";
+import { pageMiddleware } from "../lib/page-middleware";
 import { useRootData } from "../lib/root-data";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/member-signup";
 import { InviteOnly, SignupFlow } from "./signup-flow";
 
+/** Spec §2 redirects: visitors only (a member is sent to the members search). */
+export const middleware = pageMiddleware("guest");
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseIdParam(params.id);
   if (id === null) throw data(null, { status: 404 });
   const services = context.get(servicesContext);
-  if (await services.currentUser()) throw redirect("/members");
   // Spec §4: the wording names the profile; a profile a visitor may not see has no signup page.
   const answer = await services.member(id);
   if (!answer || "blocked_by" in answer) throw data(null, { status: 404 });

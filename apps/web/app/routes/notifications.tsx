@@ -1,15 +1,17 @@
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link, Navigate, redirect } from "react-router";
+import { Link, Navigate } from "react-router";
 import { NotificationSettings } from "../features/account/notification-settings";
 import { PushSetting } from "../features/account/push-setting";
 import { useMember } from "../lib/member";
+import { pageMiddleware } from "../lib/page-middleware";
 import { useRootData } from "../lib/root-data";
-import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
-import type { Route } from "./+types/notifications";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  if (!(await context.get(servicesContext).currentUser())) throw redirect("/login");
+/** Spec §2 redirects: members only (a visitor is sent to the login). */
+export const middleware = pageMiddleware("member");
+
+// Nothing to load: the loader makes a client-side navigation ask the server, whose middleware guards the page.
+export async function loader() {
   return null;
 }
 

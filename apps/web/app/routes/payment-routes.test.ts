@@ -1,31 +1,34 @@
 // @vitest-environment node
-import type { User } from "@app/contract";
-import type { MiddlewareFunction } from "react-router";
+import type { SsrServices, User } from "@app/contract";
 import { describe, expect, it } from "vitest";
 import { testUser } from "../features/account/test-users";
+import { bundlesAnswer } from "../features/payments/test-data";
 import { fakeSsrServices } from "../lib/fake-ssr-services";
 import { createLoadContext } from "../server-context";
-import { handle as creditsHandle, loader as creditsLoader } from "./credits";
-import { handle as checkoutHandle, loader as checkoutLoader } from "./credits-checkout";
+import { handle as creditsHandle, middleware as creditsMiddleware, loader as creditsOnly } from "./credits";
+import { handle as checkoutHandle, middleware as checkoutMiddleware, loader as checkoutOnly } from "./credits-checkout";
 import { middleware as directDebitMiddleware, loader as directDebitOnly } from "./directdebit";
+import { guarded } from "./guarded";
 import { middleware as transactionsMiddleware, loader as transactionsOnly } from "./transactions";
 
-/** The host's services as the payment loaders use them: only the current member. */
+/** The host's services as the payment loaders use them: the member, the bundles, the checkout's discounts (by method). */
 function contextFor(user: User | null) {
-  return createLoadContext(fakeSsrServices({ currentUser: async () => user }));
+  return createLoadContext(
+    fakeSsrServices({
+      currentUser: async () => user,
+      bundles: async () => bundlesAnswer(),
+      checkoutDiscounts: async (bundleId: number, method: string) =>
+        ({ asked: `${bundleId}:${method}` }) as unknown as Awaited<ReturnType<SsrServices["checkoutDiscounts"]>>,
+    }),
+  );
 }
 
 /** Loader arguments for any of these routes (each route types its own params). */
 const args = (url: string, user: User | null, params: Record<string, string> = {}) =>
   ({ request: new Request(url), params, context: contextFor(user) }) as never;
 
-/** A route's middleware (the members-only guard, lib/page-middleware.ts), then its loader, as the server runs them. */
-const guarded =
-  <A, R>(middleware: MiddlewareFunction[], loader: (args: A) => Promise<R>) =>
-  async (loaderArgs: A): Promise<R> => {
-    for (const run of middleware) await run(loaderArgs as never, async () => undefined as never);
-    return loader(loaderArgs);
-  };
+const creditsLoader = guarded(creditsMiddleware, creditsOnly);
+const checkoutLoader = guarded(checkoutMiddleware, checkoutOnly);
 const directDebitLoader = guarded(directDebitMiddleware, directDebitOnly);
 const transactionsLoader = guarded(transactionsMiddleware, transactionsOnly);
 
@@ -55,7 +58,14 @@ describe("payment page loaders", () => {
     expect(await checkoutLoader(args("http://x/credits/2/paypal", member, { id: "2", paymentmethod: "paypal" }))).toEqual({
       id: 2,
       method: "paypal",
+      bundles: bundlesAnswer(),
+      discounts: { asked: "2:paypal" },
     });
+    // The first screen's method (issue #29): the URL's when offered before Apple Pay is asked, else the first.
+    const withApplePay = await checkoutLoader(
+      args("http://x/credits/3/applepay", member, { id: "3", paymentmethod: "applepay" }),
+    );
+    expect(withApplePay.discounts).toEqual({ asked: "3:ideal" });
     expect(await directDebitLoader(args("http://x/directdebit?bundle=3", member))).toEqual({ bundleId: 3 });
     expect(await directDebitLoader(args("http://x/directdebit?bundle=x", member))).toEqual({ bundleId: null });
     expect(await transactionsLoader(args("http://x/transactions/12", member, { id: "12" }))).toEqual({ id: 12 });

@@ -4,15 +4,17 @@ import { useShownDiscount } from "../features/discounts/discount-provider";
 import { PaymentPage } from "../features/payments/payment-page";
 import { Premium } from "../features/payments/premium";
 import { useMember } from "../lib/member";
-import { requireMember } from "../lib/require-member";
-import type { Route } from "./+types/premium";
+import { pageMiddleware } from "../lib/page-middleware";
+
+/** Spec §2 redirects: members only (a visitor is sent to the login). */
+export const middleware = pageMiddleware("member");
 
 /**
  * /premium (spec §2, part of the members area): what premium gives and the bundles, with the discount
  * shown to the member (spec §4) announced and taken off the prices. Members only.
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  await requireMember(context);
+// Nothing to load: the loader makes a client-side navigation ask the server, whose middleware guards the page.
+export async function loader() {
   return null;
 }
 

@@ -1,20 +1,22 @@
 import { useCallback } from "react";
 import { useIntl } from "react-intl";
-import { Navigate, redirect } from "react-router";
+import { Navigate } from "react-router";
 import { MyProfile } from "../features/profile/my-profile";
 import { ResellTiles } from "../features/profile/resell-tiles";
 import { getInterests, getRegions } from "../features/site/api";
 import { useMember } from "../lib/member";
+import { pageMiddleware } from "../lib/page-middleware";
 import { useRootData } from "../lib/root-data";
-import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
-import type { Route } from "./+types/profile";
 
 const loadRegions = () => getRegions("all");
 
+/** Spec §2 redirects: members only (a visitor is sent to the login). */
+export const middleware = pageMiddleware("member");
+
 /** /profile, "My profile" (spec §2: profile settings with the images overview). Members only. */
-export async function loader({ context }: Route.LoaderArgs) {
-  if (!(await context.get(servicesContext).currentUser())) throw redirect("/login");
+// Nothing to load: the loader makes a client-side navigation ask the server, whose middleware guards the page.
+export async function loader() {
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link, Navigate, redirect } from "react-router";
+import { Link, Navigate } from "react-router";
 import { DataExportSettings } from "../features/account/data-export";
 import { DeleteAccountSettings } from "../features/account/delete-account";
 import { EmailSettings } from "../features/account/mail-change-form";
@@ -7,15 +7,17 @@ import { PasswordSettings } from "../features/account/password-settings";
 import { InvisibleSettings, LanguageSettings, PresenceSettings } from "../features/account/preference-settings";
 import { BlockedMembersSettings } from "../features/blocks/blocked-members";
 import { useMember } from "../lib/member";
+import { pageMiddleware } from "../lib/page-middleware";
 import { useRootData } from "../lib/root-data";
-import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import { SettingsSection } from "../ui/settings-section";
-import type { Route } from "./+types/settings";
+
+/** Spec §2 redirects: members only (a visitor is sent to the login). */
+export const middleware = pageMiddleware("member");
 
 /** Spec §2 names a settings screen without a route; ours is /settings. Members only. */
-export async function loader({ context }: Route.LoaderArgs) {
-  if (!(await context.get(servicesContext).currentUser())) throw redirect("/login");
+// Nothing to load: the loader makes a client-side navigation ask the server, whose middleware guards the page.
+export async function loader() {
   return null;
 }
 

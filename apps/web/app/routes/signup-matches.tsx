@@ -1,13 +1,16 @@
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
+import { pageMiddleware } from "../lib/page-middleware";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import { ProfileGrid } from "../ui/profile-card";
 import type { Route } from "./+types/signup-matches";
 
+/** Spec §2 redirects: members only (a visitor is sent to the login). */
+export const middleware = pageMiddleware("member");
+
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  if (!(await services.currentUser())) throw redirect("/login");
   // The match finder's picks (what they seek, their age); the search's first page when it has none.
   // Both leave out the member and anyone in a block with them.
   const matches = (await services.matchFinder())?.profiles ?? [];

@@ -1,15 +1,17 @@
 import { signupsEnabled } from "@app/contract";
 import { useIntl } from "react-intl";
-import { redirect, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { pageMiddleware } from "../lib/page-middleware";
 import { useRootData } from "../lib/root-data";
-import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
-import type { Route } from "./+types/signup";
 import { InviteOnly, SignupFlow } from "./signup-flow";
 
+/** Spec §2 redirects: visitors only (a member is sent to the members search). */
+export const middleware = pageMiddleware("guest");
+
 /** Spec §2: logged-in members visiting signup go to members. */
-export async function loader({ context }: Route.LoaderArgs) {
-  if (await context.get(servicesContext).currentUser()) throw redirect("/members");
+// Nothing to load: the loader makes a client-side navigation ask the server, whose middleware guards the page.
+export async function loader() {
   return null;
 }
 

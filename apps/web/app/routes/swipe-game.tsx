@@ -1,9 +1,12 @@
 import { FormattedMessage, useIntl } from "react-intl";
-import { redirect } from "react-router";
 import { SwipeGame } from "../features/likes/swipe-game";
+import { pageMiddleware } from "../lib/page-middleware";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/swipe-game";
+
+/** Spec §2 redirects: members only (a visitor is sent to the login). */
+export const middleware = pageMiddleware("member");
 
 /**
  * /swipe-game (spec §2): members only; visitors go to the login. The first candidates come with the
@@ -12,7 +15,6 @@ import type { Route } from "./+types/swipe-game";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  if (!(await services.currentUser())) throw redirect("/login");
   const game = await services.swipeCandidates();
   return { game: game && game.status.limit === null ? game : null };
 }

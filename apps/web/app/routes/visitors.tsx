@@ -1,10 +1,14 @@
 import { useIntl } from "react-intl";
 import { redirect } from "react-router";
 import { VisitorsList } from "../features/visits/visitors-list";
+import { pageMiddleware } from "../lib/page-middleware";
 import type { RouteHandle } from "../lib/route-handle";
 import { servicesContext } from "../server-context";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/visitors";
+
+/** Spec §2 redirects: members only (a visitor is sent to the login). */
+export const middleware = pageMiddleware("member");
 
 /**
  * /visitors (issue #29): who opened the member's profile, rendered on the server (GET /api/visitors.php

@@ -1,4 +1,12 @@
-import { type Discount, type DiscountCodeResponse, discountedCents, FORM_METHODS, type PaymentMethod } from "@app/contract";
+import {
+  type CheckoutDiscounts,
+  type Discount,
+  type DiscountCodeResponse,
+  discountedCents,
+  FORM_METHODS,
+  type PaymentMethod,
+  preselectedCode,
+} from "@app/contract";
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { Button, Form, InputGroup, Modal } from "react-bootstrap";
@@ -6,7 +14,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { errorMessage } from "../../lib/form-errors";
 import { wrapTab } from "../../ui/tab-wrap";
 import { discountCheckQuery, discountCodesQuery } from "./api";
-import { type ShownDiscount, useShownDiscount } from "./discount-provider";
+import { type ShownDiscount, useDiscountsSettled, useShownDiscount } from "./discount-provider";
 
 /** A code the member can pick: one of the usable codes, or the discount the site shows (spec §4). */
 interface CodeOption {
@@ -30,6 +38,11 @@ export interface DiscountCodeSelectorProps {
   bundle: { id: number; price: number; currency: string };
   method: PaymentMethod | null;
   onChange(discount: { code: string; price: number } | null, checking: boolean): void;
+  /**
+   * The member's discounts the page was rendered with on the server (issue #29): the selector starts
+   * from them (no call to wait for) and keeps their shown discount until the discount provider knows its own.
+   */
+  initial?: CheckoutDiscounts | null | undefined;
 }
 
 /** A code that applies to this bundle and method: its percentage and the price after it (major units). */
@@ -52,10 +65,14 @@ function useCodeCheck(
   bundle: DiscountCodeSelectorProps["bundle"],
   method: PaymentMethod | null,
   on: boolean,
+  initial: CheckoutDiscounts["preselected"] = null,
 ) {
   const intl = useIntl();
   const enabled = on && code !== null && method !== null;
-  const check = useQuery({ ...discountCheckQuery(code ?? "", bundle.id, method ?? "ideal"), enabled });
+  // The server's check of the same code, bundle and method (issue #29), else the browser asks.
+  const rendered =
+    initial && initial.code === code && initial.bundle_id === bundle.id && initial.method === method ? initial.answer : undefined;
+  const check = useQuery({ ...discountCheckQuery(code ?? "", bundle.id, method ?? "ideal"), enabled, initialData: rendered });
   return outcomeOf(check, enabled, bundle, (error) => errorMessage(error, intl));
 }
 
@@ -93,10 +110,11 @@ const validOf = (outcome: Outcome) => (outcome.state === "valid" ? outcome.valid
  * option (or "No discount") is the member's explicit choice and always counts. The checkout learns the
  * code and the price after it through `onChange`.
  */
-export function DiscountCodeSelector({ bundle, method, onChange }: DiscountCodeSelectorProps) {
+export function DiscountCodeSelector({ bundle, method, onChange, initial = null }: DiscountCodeSelectorProps) {
   const id = useId();
-  const shown = useShownDiscount();
-  const codes = useQuery(discountCodesQuery);
+  const provided = useShownDiscount();
+  const shown = useDiscountsSettled() ? provided : (provided ?? initial?.shown ?? null);
+  const codes = useQuery(initial ? { ...discountCodesQuery, initialData: { discounts: initial.codes } } : discountCodesQuery);
   const options = codeOptions(shown, codes.data?.discounts ?? []);
   // undefined: not chosen yet (the shown discount, else the best code); null: "No discount".
   const [choice, setChoice] = useState<string | null | undefined>(undefined);
@@ -104,11 +122,11 @@ export function DiscountCodeSelector({ bundle, method, onChange }: DiscountCodeS
   // The code the member typed and applied last; it competes with the listed choice until one is picked.
   const [tried, setTried] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
-  const listed = choice === undefined ? (options[0]?.code ?? null) : choice;
+  const listed = choice === undefined ? preselectedCode(shown, codes.data?.discounts ?? []) : choice;
 
   // Direct debit pays through the site's own form, which takes no code.
   const formMethod = method !== null && FORM_METHODS.includes(method);
-  const listedOutcome = useCodeCheck(listed, bundle, method, !formMethod);
+  const listedOutcome = useCodeCheck(listed, bundle, method, !formMethod, initial?.preselected);
   const triedOutcome = useCodeCheck(tried, bundle, method, !formMethod);
   const listedValid = validOf(listedOutcome);
   const triedValid = validOf(triedOutcome);

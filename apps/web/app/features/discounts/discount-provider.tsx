@@ -21,13 +21,23 @@ interface DiscountState {
   shown: ShownDiscount | null;
   /** The time bonus while it is visible (the banner and the modal). */
   timeBonus: ShownDiscount | null;
+  /** Whether `shown` is the member's (loaded, or none to load): false on the server and until the loads answer. */
+  settled: boolean;
 }
 
-const DiscountContext = createContext<DiscountState>({ shown: null, timeBonus: null });
+const DiscountContext = createContext<DiscountState>({ shown: null, timeBonus: null, settled: false });
 
 /** The time bonus if present, otherwise the welcome discount, else null; ticking. */
 export function useShownDiscount(): ShownDiscount | null {
   return useContext(DiscountContext).shown;
+}
+
+/**
+ * Whether the shown discount is known yet: until then a page rendered on the server with the member's
+ * discount (the checkout, issue #29) keeps showing that one rather than none.
+ */
+export function useDiscountsSettled(): boolean {
+  return useContext(DiscountContext).settled;
 }
 
 /** The member's time bonus while it is visible, ticking; null otherwise. */
@@ -109,6 +119,7 @@ export function DiscountProvider({ children, purchasesAvailable = true }: { chil
   useSecondTicks(anchor, setNow);
 
   const shown = timeBonus ?? welcome;
+  const settled = hydrated && (!eligible || (bonusQuery.isFetched && (timeBonus !== null || welcomeQuery.isFetched)));
   // A new value at most once a second (the ticks) or when an answer or the member changes.
-  return <DiscountContext.Provider value={{ shown, timeBonus }}>{children}</DiscountContext.Provider>;
+  return <DiscountContext.Provider value={{ shown, timeBonus, settled }}>{children}</DiscountContext.Provider>;
 }

@@ -1,6 +1,7 @@
 import type { TimeBonus, User } from "@app/contract";
 import { render } from "@testing-library/react";
 import { type ReactNode, useState } from "react";
+import { renderToString } from "react-dom/server";
 import { IntlProvider } from "react-intl";
 import { createRoutesStub, useLocation } from "react-router";
 import type { vi } from "vitest";
@@ -54,15 +55,27 @@ export interface MemberControl {
  * `routeId` (the members area is decided by route ids), with a fresh query cache, on a site whose
  * settings say `purchasesAvailable` (default true).
  */
-export function renderWithDiscounts(
-  ui: ReactNode,
-  {
-    user,
-    routeId = "members",
-    path = "/members",
-    purchasesAvailable = true,
-  }: { user: User | null; routeId?: string; path?: string; purchasesAvailable?: boolean },
-) {
+export function renderWithDiscounts(ui: ReactNode, options: PageOptions) {
+  const { page, control } = discountsPage(ui, options);
+  return { ...render(page), control };
+}
+
+/**
+ * The HTML the server sends for `ui` as renderWithDiscounts sets it up: rendered to a string (no
+ * effects, no hydration, nothing fetched), as React Router's server rendering does.
+ */
+export function serverHtmlWithDiscounts(ui: ReactNode, options: PageOptions): string {
+  return renderToString(discountsPage(ui, options).page);
+}
+
+interface PageOptions {
+  user: User | null;
+  routeId?: string;
+  path?: string;
+  purchasesAvailable?: boolean;
+}
+
+function discountsPage(ui: ReactNode, { user, routeId = "members", path = "/members", purchasesAvailable = true }: PageOptions) {
   const control: MemberControl = { setUser: () => {} };
   function Member({ children }: { children: ReactNode }) {
     const [current, setCurrent] = useState<User | null>(user);
@@ -92,7 +105,7 @@ export function renderWithDiscounts(
     ...credits,
     { id: "elsewhere", path: "*", Component: Elsewhere },
   ]);
-  return { ...render(<Stub initialEntries={[path]} />), control };
+  return { page: <Stub initialEntries={[path]} />, control };
 }
 
 function Elsewhere() {

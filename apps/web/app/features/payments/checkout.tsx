@@ -1,4 +1,4 @@
-import { type Bundle, type BundlesResponse, FORM_METHODS, type PaymentMethod, paymentMethodSchema } from "@app/contract";
+import { type Bundle, type BundlesResponse, FORM_METHODS, type PaymentMethod } from "@app/contract";
 import { type FormEvent, type ReactNode, useCallback, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { Link, useNavigate } from "react-router";
@@ -6,7 +6,7 @@ import { BusyButton } from "../../ui/busy-button";
 import { FormAlert } from "../../ui/form-alert";
 import { createPayment } from "./api";
 import { DiscountedPrice, NotOffered, usePrice, WithBundles } from "./bundles";
-import { MethodLabel, useOfferedMethods } from "./methods";
+import { chosenMethod, MethodLabel, methodFromUrl, useOfferedMethods } from "./methods";
 import { safeCheckoutUrl } from "./safe-urls";
 import { returnQuery } from "./session";
 import { usePaymentAttempt } from "./use-payment-attempt";
@@ -37,13 +37,20 @@ export interface CheckoutProps {
   returnParam?: string | null | undefined;
   /** Renders the discount code selector (issue #12); without it, the bundle's own price is paid. */
   discountSlot?: ((slot: DiscountSlotProps) => ReactNode) | undefined;
+  /** The bundles the page was rendered with on the server (issue #29): shown at once, nothing to wait for. */
+  initialBundles?: BundlesResponse | null | undefined;
+  /**
+   * The discount the page was rendered with (issue #29): the pre-selected code that applies to the first
+   * screen's bundle and method, so that its price is the one the discount slot will settle on.
+   */
+  initialDiscount?: CheckoutDiscount | null | undefined;
 }
 
 const leaveForCheckout = (url: string) => window.location.assign(url);
 
 /** /credits/{id}/{paymentmethod?} (spec §2): the chosen bundle, the payment method and "Pay". */
-export function Checkout(props: CheckoutProps) {
-  return <WithBundles>{(data) => <CheckoutForm data={data} {...props} />}</WithBundles>;
+export function Checkout({ initialBundles = null, ...props }: CheckoutProps) {
+  return <WithBundles initial={initialBundles}>{(data) => <CheckoutForm data={data} {...props} />}</WithBundles>;
 }
 
 /** The chosen bundle, or a message and the way back to the choice when it is not offered (any more). */
@@ -61,17 +68,17 @@ function PayForm({
   newClientId,
   discountSlot,
   returnParam,
-}: Omit<CheckoutProps, "bundleId"> & { bundle: Bundle; methods: readonly PaymentMethod[] }) {
+  initialDiscount = null,
+}: Omit<CheckoutProps, "bundleId" | "initialBundles"> & { bundle: Bundle; methods: readonly PaymentMethod[] }) {
   const price = usePrice();
   const navigate = useNavigate();
   const offered = useOfferedMethods(methods);
-  const fromUrl = paymentMethodSchema.safeParse(methodParam);
-  const [picked, setPicked] = useState<PaymentMethod | null>(fromUrl.success ? fromUrl.data : null);
+  const [picked, setPicked] = useState<PaymentMethod | null>(methodFromUrl(methodParam));
   // The URL's method when offered here, else the first one the server lists.
-  const method = picked && offered.includes(picked) ? picked : (offered[0] ?? null);
+  const method = chosenMethod(picked, offered);
   const { busy, error, formRef, run } = usePaymentAttempt(newClientId);
   const [{ discount, checking }, setDiscountState] = useState<{ discount: CheckoutDiscount | null; checking: boolean }>({
-    discount: null,
+    discount: initialDiscount,
     checking: false,
   });
   const onDiscountChange = useCallback((next: CheckoutDiscount | null, nextChecking: boolean) => {

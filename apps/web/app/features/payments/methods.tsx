@@ -1,4 +1,4 @@
-import type { PaymentMethod } from "@app/contract";
+import { type PaymentMethod, paymentMethodSchema } from "@app/contract";
 import { useIntl } from "react-intl";
 import { useHydrated } from "../../lib/display-mode";
 
@@ -92,6 +92,21 @@ function applePaySupported(): boolean {
  */
 export function useOfferedMethods(methods: readonly PaymentMethod[]): PaymentMethod[] {
   const hydrated = useHydrated();
-  const applePay = hydrated && applePaySupported();
+  return offeredMethods(methods, hydrated && applePaySupported());
+}
+
+/** The methods to offer, in the server's order, Apple Pay only with `applePay` (the server's render: never). */
+export function offeredMethods(methods: readonly PaymentMethod[], applePay: boolean): PaymentMethod[] {
   return methods.filter((method) => method !== "applepay" || applePay);
+}
+
+/** The method a checkout pays with: `picked` (the URL's, or the member's choice) when offered, else the first offered. */
+export function chosenMethod(picked: PaymentMethod | null, offered: readonly PaymentMethod[]): PaymentMethod | null {
+  return picked && offered.includes(picked) ? picked : (offered[0] ?? null);
+}
+
+/** The URL's `{paymentmethod?}` when it names a method, else null. */
+export function methodFromUrl(param: string | null | undefined): PaymentMethod | null {
+  const parsed = paymentMethodSchema.safeParse(param);
+  return parsed.success ? parsed.data : null;
 }

@@ -1,4 +1,4 @@
-import type { BundlesResponse, Payment } from "@app/contract";
+import type { BundlesResponse, CheckoutDiscounts, Discount, Payment } from "@app/contract";
 
 /** GET /api/bundles.php as a Dutch member sees it, for tests. */
 export function bundlesAnswer(overrides: Partial<BundlesResponse> = {}): BundlesResponse {
@@ -42,3 +42,36 @@ export function paymentAnswer(overrides: Partial<Payment> = {}): Payment {
 // The generic API-answer helpers live in the shared test utilities, so that other features' tests can use
 // them without importing this feature (issue #26); re-exported here for the payments tests.
 export { apiError, bodiesOf } from "../../test-utils";
+
+/**
+ * The checkout route's props as its loader gives them for bundle 2 (€19.99) paid with iDEAL (issue #29):
+ * the bundles, and the time bonus TIMEBONUS25 pre-selected and valid (€14.99).
+ */
+export function checkoutLoaderData<Props>(): Props {
+  const discount = {
+    code: "TIMEBONUS25",
+    kind: "time_bonus",
+    user_id: null,
+    status: "active",
+    expired: false,
+    value_percentage: 25,
+    expires: null,
+    seconds_left: 14_400,
+    country: null,
+    currency: null,
+    minimum_order_value: null,
+    paymentmethods: null,
+    validity: "once_per_member",
+  } satisfies Discount;
+  const discounts: CheckoutDiscounts = {
+    shown: { kind: "time_bonus", code: "TIMEBONUS25", value_percentage: 25 },
+    codes: [discount],
+    preselected: {
+      code: "TIMEBONUS25",
+      bundle_id: 2,
+      method: "ideal",
+      answer: { discount, price: { original: 19.99, discounted: 14.99, currency: "EUR" } },
+    },
+  };
+  return { loaderData: { id: 2, method: null, bundles: bundlesAnswer(), discounts } } as Props;
+}
