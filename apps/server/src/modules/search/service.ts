@@ -18,9 +18,9 @@ import { and, not, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { PhotoService } from "../photos/service.ts";
-import type { Asker, ListedProfiles, ProfileFilters, ProfileService, TeaserRow } from "../profiles/service.ts";
+import type { Asker, ListedProfiles, ListPart, ProfileFilters, ProfileService, TeaserRow } from "../profiles/service.ts";
 import type { VisibilityPolicy } from "../visibility/index.ts";
-import { countListedUpTo, type ListPart, NEWEST_ORDER, orderedListed } from "./queries.ts";
+import { countListedUpTo, orderedListed } from "./queries.ts";
 
 /** Suggestions the match finder shows. */
 const MATCH_LIMIT = 24;
@@ -29,7 +29,7 @@ const SIMILAR_LIMIT = 12;
 
 /**
  * How a list is read: newest first in index order (null), or an order cut into parts read one after the
- * other, each with its own order (nearby first: the rings of `ProfileService.nearbyRings`, nearest first;
+ * other, each with its own order (nearby first: the rings of `ProfileService.nearbyParts`, nearest first;
  * online first: the members online now, then the others).
  */
 type ListOrder = ListPart[] | null;
@@ -51,7 +51,10 @@ const showsCity = (settings: Pick<Settings, "visible_profile_fields">) =>
 export class SearchService {
   constructor(
     private readonly db: Db,
-    private readonly profiles: Pick<ProfileService, "listed" | "presentCards" | "seekerOf" | "nearbyOrder" | "nearbyRings">,
+    private readonly profiles: Pick<
+      ProfileService,
+      "listed" | "presentCards" | "seekerOf" | "nearbyOrder" | "nearbyParts" | "inParts"
+    >,
     private readonly photos: Pick<PhotoService, "hasPublicMain" | "mainThumbOf">,
     /** Who may see whom (spec §6: blocked pairs never see each other in lists). */
     private readonly visibility: Pick<VisibilityPolicy, "unblocked">,
@@ -94,8 +97,11 @@ export class SearchService {
     listed: ListedProfiles,
     options: { where?: SQL | undefined; order?: ListOrder; offset?: number; limit: number; columns?: SQL | undefined },
   ): Promise<LabelledRow[]> {
-    const { order, ...rest } = options;
-    return orderedListed(this.db, listed, { ...rest, parts: order, mainThumb: this.photos.mainThumbOf(listed.id) });
+    const { order, where, offset = 0, limit, columns } = options;
+    const mainThumb = this.photos.mainThumbOf(listed.id);
+    if (!order) return orderedListed(this.db, listed, { where, offset, limit, mainThumb, columns });
+    const inParts = this.profiles.inParts(listed, order, where, offset + limit);
+    return orderedListed(this.db, inParts, { inOrder: true, offset, limit, mainThumb, columns });
   }
 
   /**
@@ -109,11 +115,10 @@ export class SearchService {
     const nearby = asker ? this.profiles.nearbyOrder(asker) : [];
     if (sort === "newest" || (sort === "nearby" && nearby.length === 0)) return null;
     const online = this.presence.online(listed.userId);
-    const rings = (asker ? this.profiles.nearbyRings(asker) : null) ?? [{ where: undefined, order: nearby }];
-    const nearbyParts = (tail: SQL[]) =>
-      rings.map((ring) => ({ where: ring.where, order: sql.join([...ring.order, ...tail, NEWEST_ORDER], sql`, `) }));
-    if (sort === "nearby") return nearbyParts([sql`${online} desc`]);
-    return [online, not(online)].flatMap((now) => nearbyParts([]).map((part) => ({ ...part, where: and(now, part.where) })));
+    const from = asker ?? { profileId: null, origin: null };
+    if (sort === "nearby") return this.profiles.nearbyParts(from, [sql`${online} desc`]);
+    const parts = this.profiles.nearbyParts(from);
+    return [online, not(online)].flatMap((now) => parts.map((part) => ({ ...part, where: and(now, part.where) })));
   }
 
   /**
