@@ -28,6 +28,7 @@ pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
 } as typeof pg.Pool.prototype.query;
 
 const { url, app, close } = await openBenchApp(adminUrl, "explain");
+let named = 0;
 try {
   const client = new pg.Client({ connectionString: url, options: "-c random_page_cost=1.1" });
   await client.connect();
@@ -52,6 +53,22 @@ try {
       console.log(`\n--- ${statement.text}\n    ${JSON.stringify(statement.values)}`);
       const plan = await client.query(`explain (analyze, buffers, costs off) ${statement.text}`, statement.values);
       for (const row of plan.rows) console.log(`    ${row["QUERY PLAN"]}`);
+      // As the app runs it: a named statement, which PostgreSQL plans anew each time (custom plans) or
+      // once (a generic plan, chosen after five runs when it is no worse): planning counts too.
+      const name = `explained_${++named}`;
+      const times: number[] = [];
+      for (let run = 0; run < 20; run++) {
+        const started = performance.now();
+        await client.query({ name, text: statement.text, values: statement.values });
+        times.push(performance.now() - started);
+      }
+      const [cached] = (
+        await client.query("select generic_plans, custom_plans from pg_prepared_statements where name = $1", [name])
+      ).rows;
+      const late = times.slice(5).sort((a, b) => a - b);
+      console.log(
+        `    named, runs 6–20: median ${late[Math.floor(late.length / 2)]?.toFixed(2)} ms; plans: ${cached?.generic_plans} generic, ${cached?.custom_plans} custom`,
+      );
     }
   }
   await client.end();

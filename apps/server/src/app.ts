@@ -242,7 +242,11 @@ export async function openServices(
   const blocks = new BlockService(database.db);
   const visibility = new VisibilityPolicy(database.db, blocks);
   const profiles = new ProfileService(database.db, visibility, photos, location, blocks);
-  const search = new SearchService(database.db, profiles, photos, visibility, onlineCondition);
+  const presenceLabels = new PresenceLabels(database.db, (profileId) => profiles.userIdOf(profileId));
+  const search = new SearchService(database.db, profiles, photos, visibility, {
+    online: onlineCondition,
+    labelOf: (viewer, userId) => presenceLabels.labelOf(viewer, userId),
+  });
   const sessionsEnded = (userId: number, reason?: "banned") => {
     bus
       .publish(SESSIONS_ENDED_CHANNEL, { user_id: userId, ...(reason ? { reason } : {}) })
@@ -267,7 +271,6 @@ export async function openServices(
   // Spec §6: a block deletes the likes both ways in its transaction; opening a profile clears its new like.
   blocks.onBlock(likes.onBlock);
   profiles.onView((viewer, profileId) => likes.viewed(viewer, profileId));
-  const presenceLabels = new PresenceLabels(database.db, (profileId) => profiles.userIdOf(profileId));
   const visits = new VisitService(database.db, profiles, visibility, presenceLabels);
   // Issue #29: a block deletes the pair's visits both ways in its transaction.
   blocks.onBlock(visits.onBlock);
@@ -596,11 +599,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     profiles: services.profiles,
     search: services.search,
     site: services.site,
-    labelled: async (member, result) => ({
-      ...result,
-      profiles: await services.presenceLabels.label(member, result.profiles),
-      similar: await services.presenceLabels.label(member, result.similar),
-    }),
   });
   await server.register(visitRoutes, { visits: services.visits, site: services.site });
   // POST /api/user.php?push=1 (the router tells it from the login by its query).

@@ -286,12 +286,15 @@ export async function claimAutoLike(tx: DbOrTx, me: number, now: Date, intervalM
   return rows.length > 0;
 }
 
-/** Rows of `listed` (optionally only those matching `where`), in `order`, at most `limit`. */
-export function listedRows(db: DbOrTx, listed: ListedProfiles, options: { where?: SQL; order: SQL; limit: number }) {
+/**
+ * Rows of `listed` (optionally only those matching `where`), in `order`, at most `limit`; without an
+ * order, as `listed` comes (the profiles module's `inParts`: nearby first, read in rings).
+ */
+export function listedRows(db: DbOrTx, listed: ListedProfiles, options: { where?: SQL; order?: SQL; limit: number }) {
   return rowsOf<TeaserRow>(
     db,
     sql`select "id", "name", "age", "country", "city", "fictional", "latitude", "longitude" from ${listed.from}
-        ${options.where ? sql`where ${options.where}` : sql``} order by ${options.order} limit ${options.limit}`,
+        ${options.where ? sql`where ${options.where}` : sql``} ${options.order ? sql`order by ${options.order}` : sql``} limit ${options.limit}`,
   );
 }
 

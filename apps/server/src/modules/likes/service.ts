@@ -96,7 +96,7 @@ export class LikeService {
     private readonly db: Db,
     private readonly profiles: Pick<
       ProfileService,
-      "listed" | "presentCards" | "userIdOf" | "seekerOf" | "detailsOf" | "cardOf" | "nearbyOrder"
+      "listed" | "presentCards" | "userIdOf" | "seekerOf" | "detailsOf" | "cardOf" | "nearbyParts" | "inParts"
     >,
     private readonly photos: Pick<PhotoService, "mainImages" | "urlOf" | "hasPublicMain">,
     private readonly visibility: Pick<VisibilityPolicy, "visibleProfile" | "unblocked" | "eachVisible" | "visibleAmong">,
@@ -492,11 +492,9 @@ export class LikeService {
     if (status.limit === "swipes" || !seeker) return { profiles: [], status };
     const notYet = (id: SQL) => and(notLikedByCondition(id, me), notSwipedSinceCondition(id, me, day.dayStart)) as SQL;
     const gender = seeker.seeking === "both" ? undefined : seeker.seeking;
-    // Nearby first (issue #29): the member's country, then the distance bucket, then newest.
-    const order = sql.join(
-      [...this.profiles.nearbyOrder({ profileId: me, origin: member.position }), sql`"created_at" desc, "id" desc`],
-      sql`, `,
-    );
+    // Nearby first (issue #29): the member's country, then the distance bucket, then newest; read in rings
+    // nearest first, so a batch stops at the ring that fills it instead of sorting every candidate.
+    const parts = this.profiles.nearbyParts({ profileId: me, origin: member.position });
     // The member's age range first; when it runs short, any age (the refill, issue #29: the game ran dry
     // with swipes left). Members with a photo first in each, then the others.
     const rows: TeaserRow[] = [];
@@ -509,7 +507,8 @@ export class LikeService {
       const withPhoto = this.photos.hasPublicMain(listed.id);
       for (const where of [withPhoto, not(withPhoto)]) {
         if (rows.length >= SWIPE_BATCH) break;
-        rows.push(...(await listedRows(this.db, listed, { where, order, limit: SWIPE_BATCH - rows.length })));
+        const limit = SWIPE_BATCH - rows.length;
+        rows.push(...(await listedRows(this.db, this.profiles.inParts(listed, parts, where, limit), { limit })));
       }
     }
     const ids = rows.map((row) => row.id);

@@ -26,24 +26,33 @@ export class PresenceLabels {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
+  /**
+   * The label of the member in the `userId` column as `asker` may see it, as a column for a list's own
+   * statement (the search reads it with its page: no round trip of its own); null when the asker sees none
+   * (a visitor, an invisible or hiding asker).
+   */
+  labelOf(asker: Pick<MemberContext, "invisible" | "hidePresence"> | null, userId: SQL): SQL<PresenceLabel> | null {
+    if (!asker || asker.invisible || asker.hidePresence) return null;
+    const now = this.clock().getTime();
+    const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+    return sql<PresenceLabel>`(select case
+        when "mp"."looking_until" > ${at(now)} then 'online'
+        when "mp"."seen_at" > ${at(now - ACTIVE_TODAY_MS)} then 'today'
+        when "mp"."seen_at" > ${at(now - ACTIVE_WEEK_MS)} then 'week' end
+      from ${memberPresence} as "mp" where "mp"."user_id" = ${userId} and ${presenceShownCondition(sql`"mp"."user_id"`)})`;
+  }
+
   /** The labels of `profileIds` as `asker` may see them (none for visitors or a hiding asker); absent = null. */
   async of(
     asker: Pick<MemberContext, "invisible" | "hidePresence"> | null,
     profileIds: readonly number[],
   ): Promise<Map<number, PresenceLabel>> {
     const labels = new Map<number, PresenceLabel>();
-    if (!asker || asker.invisible || asker.hidePresence || profileIds.length === 0) return labels;
-    const now = this.clock().getTime();
-    const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+    const label = this.labelOf(asker, this.userIdOf(sql`"p"."id"`));
+    if (!label || profileIds.length === 0) return labels;
     const rows = await rowsOf<{ id: number; label: PresenceLabel }>(
       this.db,
-      sql`select "p"."id", case
-          when "mp"."looking_until" > ${at(now)} then 'online'
-          when "mp"."seen_at" > ${at(now - ACTIVE_TODAY_MS)} then 'today'
-          when "mp"."seen_at" > ${at(now - ACTIVE_WEEK_MS)} then 'week' end as "label"
-        from unnest(${sql.param([...profileIds])}::int[]) as "p"("id")
-        join ${memberPresence} as "mp" on "mp"."user_id" = ${this.userIdOf(sql`"p"."id"`)}
-        where ${presenceShownCondition(sql`"mp"."user_id"`)}`,
+      sql`select "p"."id", ${label} as "label" from unnest(${sql.param([...profileIds])}::int[]) as "p"("id")`,
     );
     for (const row of rows) if (row.label) labels.set(Number(row.id), row.label);
     return labels;

@@ -314,6 +314,50 @@ export function nearbyRingsOf(asker: { profileId: number | null; origin?: Coordi
   return rings;
 }
 
+/** A part of a list read on its own (a ring of "nearby first", the members online now): its rows and their order. */
+export interface ListPart {
+  where?: SQL | undefined;
+  order: SQL;
+}
+
+/**
+ * "Nearby first" for `asker` as parts read one after the other (issue #29, decision 018): the rings of
+ * `nearbyRingsOf` nearest first, each in the keys that still vary in it, then `tail`, then newest; one part
+ * in the whole order where there are no rings (no country or position).
+ */
+export function nearbyPartsOf(
+  asker: { profileId: number | null; origin?: Coordinates | null | undefined },
+  tail: readonly SQL[],
+): ListPart[] {
+  const rings = nearbyRingsOf(asker) ?? [{ where: undefined, order: nearbyOrderOf(asker) }];
+  return rings.map((ring) => ({
+    where: ring.where,
+    order: sql.join([...ring.order, ...tail, sql`"created_at" desc, "id" desc`], sql`, `),
+  }));
+}
+
+/**
+ * `listed` rows that match `where`, read as `parts` one after the other, as a from-item with the same
+ * names (`id`, `user_id`, the card columns): a `union all` of each part's first `upTo` rows (a top-N sort
+ * within the part). Selected without an order and under a limit of at most `upTo`, its rows come in the
+ * parts' order and the read stops at the part that fills the limit: PostgreSQL's Append runs its
+ * branches in the order written (the Append stays serial; a branch may be parallel inside), so the parts
+ * further out are never read (decision 018, "Nearby first").
+ */
+export function listedInParts(
+  listed: ListedProfiles,
+  parts: readonly ListPart[],
+  where: SQL | undefined,
+  upTo: number,
+): ListedProfiles {
+  const reads = parts.map((part) => {
+    const condition = and(where, part.where);
+    return sql`(select * from ${listed.from} ${condition ? sql`where ${condition}` : sql``} order by ${part.order} limit ${upTo})`;
+  });
+  // The same alias as `listed`'s, so conditions and lent columns on `id` and `user_id` name its rows alike.
+  return { from: sql`(${sql.join(reads, sql` union all `)}) as "listed"`, id: listed.id, userId: listed.userId };
+}
+
 /**
  * A lent from-item: the card columns (TeaserRow's, plus `created_at`) of the profile in `profileId`, as
  * `alias`, one primary-key look-up per row of the caller's list (for short lists already paged, such as

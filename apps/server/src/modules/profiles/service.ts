@@ -30,11 +30,12 @@ import {
   findVisibleProfile,
   insertProfile,
   type ListedProfiles,
+  type ListPart,
+  listedInParts,
   listedProfiles,
-  type NearbyRing,
   type NewProfile,
   nearbyOrderOf,
-  nearbyRingsOf,
+  nearbyPartsOf,
   ownerOfProfile,
   type ProfileFilters,
   type ProfileRow,
@@ -52,7 +53,7 @@ import {
 } from "./queries.ts";
 import { profiles } from "./schema.ts";
 
-export type { AboutInReview, ListedProfiles, NearbyRing, ProfileFilters, TeaserRow };
+export type { AboutInReview, ListedProfiles, ListPart, ProfileFilters, TeaserRow };
 
 /**
  * Who is looking: their own profile (excluded from results), whether they are premium, and the centre
@@ -270,12 +271,17 @@ export class ProfileService {
   }
 
   /**
-   * `nearbyOrder` cut into rings read nearest first (the asker's country within 25, 100, 250 km, then the
-   * rest), each with its own order, so a page reads only as far out as it needs; null without a country
-   * and a position (decision 018, "Nearby first").
+   * `nearbyOrder` cut into parts read nearest first (the asker's country within 25, 100, 250 km, then the
+   * rest), each in its own order ending in `tail` and newest, so a list reads only as far out as it needs
+   * (decision 018, "Nearby first"); read them with `inParts`.
    */
-  nearbyRings(asker: Pick<Asker, "profileId" | "origin">): NearbyRing[] | null {
-    return nearbyRingsOf(asker);
+  nearbyParts(asker: Pick<Asker, "profileId" | "origin">, tail: readonly SQL[] = []): ListPart[] {
+    return nearbyPartsOf(asker, tail);
+  }
+
+  /** `listed` rows matching `where` read as `parts` one after the other, as a from-item (`listedInParts`). */
+  inParts(listed: ListedProfiles, parts: readonly ListPart[], where: SQL | undefined, upTo: number): ListedProfiles {
+    return listedInParts(listed, parts, where, upTo);
   }
 
   /** What the match finder fits to a member: their age, whom they seek, their country and city centre. */

@@ -11,24 +11,34 @@ import type { ListedProfiles, TeaserRow } from "../profiles/service.ts";
 /** The order of a list that ends in the `profiles_listed_*` indexes' order: newest first. */
 export const NEWEST_ORDER = sql`"created_at" desc, "id" desc`;
 
+const CARD_COLUMNS = sql.raw(`"id", "name", "age", "country", "city", "fictional", "latitude", "longitude"`);
+
 /**
- * Rows of `listed` (the profiles module's subquery) that also match `where`, in `order` (by default newest
- * first), `offset` rows in, each with its card's image (`mainThumb`, the photos module's lent column) read in
- * the same statement. Newest first is read in the order of the `profiles_listed_*` indexes, so a page stops
- * after offset + limit matches instead of sorting all of them (decision 018); another order (nearby first)
- * is a top-N sort of the matches.
+ * Rows of `listed` (the profiles module's subquery) that also match `where`, `offset` rows in, each with
+ * its card's image (`mainThumb`, the photos module's lent column) and the lent `columns` (the presence
+ * label) read in the same statement. Newest first by default, read in the order of the `profiles_listed_*`
+ * indexes, so a page stops after offset + limit matches instead of sorting all of them (decision 018).
+ * `inOrder`: `listed` already comes in the list's order (the profiles module's `inParts`, nearby first in
+ * rings), read as it comes.
  */
 export function orderedListed(
   db: Db,
   listed: ListedProfiles,
-  options: { where?: SQL | undefined; order?: SQL; offset?: number; limit: number; mainThumb: SQL<string | null> },
+  options: {
+    where?: SQL | undefined;
+    inOrder?: boolean;
+    offset?: number;
+    limit: number;
+    mainThumb: SQL<string | null>;
+    columns?: SQL | undefined;
+  },
 ): Promise<TeaserRow[]> {
+  const { where, offset = 0, limit } = options;
   return namedRows<TeaserRow>(
     db,
-    sql`select "id", "name", "age", "country", "city", "fictional", "latitude", "longitude", ${options.mainThumb} as "main_thumb"
-        from ${listed.from}
-        ${options.where ? sql`where ${options.where}` : sql``}
-        order by ${options.order ?? NEWEST_ORDER} limit ${options.limit} offset ${options.offset ?? 0}`,
+    sql`select ${CARD_COLUMNS}, ${options.mainThumb} as "main_thumb"${options.columns ? sql`, ${options.columns}` : sql``}
+        from ${listed.from} ${where ? sql`where ${where}` : sql``}
+        ${options.inOrder ? sql`` : sql`order by ${NEWEST_ORDER}`} limit ${limit} offset ${offset}`,
   );
 }
 

@@ -123,7 +123,7 @@ describe("member search", () => {
     expect(first.numResultsCapped).toBe(false);
   });
 
-  it("lists an Amsterdam member's first page Dutch members nearest first, then by distance, across pages", async () => {
+  it("lists an Amsterdam member's first page Dutch members nearest first, then by distance, across pages, and online first", async () => {
     const { client } = await createMember(env.app, {
       gender: "male",
       seeking: "female",
@@ -149,11 +149,12 @@ describe("member search", () => {
       first.profiles.map((p) => p.id),
     );
 
-    // Every page, against the order computed here: photo first, Dutch first, distance bucket (unknown
-    // last), online now, newest.
-    const listed: number[] = [];
-    for (let page = 1; page <= first.pages; page++)
-      listed.push(...(await search(client, `?gender=female&page=${page}`)).profiles.map((p) => p.id));
+    // Some members online now (with and without a photo, near and far), so both orders meet the online key.
+    const someFemales = await rows<{ user_id: number }>(
+      sql`select user_id from profiles where gender = 'female' and status = 'active' order by id limit 60`,
+    );
+    const online = someFemales.filter((_, i) => i % 4 === 0);
+    for (const m of online) await env.app.services.presence.here(m.user_id);
     const candidates = await rows<{
       id: number;
       country: string;
@@ -169,6 +170,7 @@ describe("member search", () => {
           from profiles p join users u on u.id = p.user_id
           where p.status = 'active' and p.gender = 'female' and not u.invisible and u.status <> 'pending_deletion'`,
     );
+    expect(candidates.filter((c) => c.online).length).toBeGreaterThan(0);
     const bucket = (c: (typeof candidates)[number]) =>
       c.latitude === null || c.longitude === null
         ? DISTANCE_BUCKETS_KM.length + 1
@@ -177,13 +179,24 @@ describe("member search", () => {
             const i = DISTANCE_BUCKETS_KM.findIndex((bound) => d < bound);
             return i < 0 ? DISTANCE_BUCKETS_KM.length : i;
           })();
-    const key = (c: (typeof candidates)[number]) => [c.photo ? 0 : 1, c.country === "NL" ? 0 : 1, bucket(c), c.online ? 0 : 1];
-    const expected = [...candidates].sort((a, b) => {
-      const [ka, kb] = [key(a), key(b)];
-      for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return (ka[i] ?? 0) - (kb[i] ?? 0);
-      return b.created.localeCompare(a.created) || b.id - a.id;
-    });
-    expect(listed).toEqual(expected.map((c) => c.id));
+    // Every page of each order, against the order computed here: photo first, then `nearby`: Dutch first,
+    // distance bucket (unknown last), online now, newest; `online`: online now first, then as nearby.
+    const orders = {
+      nearby: (c: (typeof candidates)[number]) => [c.photo ? 0 : 1, c.country === "NL" ? 0 : 1, bucket(c), c.online ? 0 : 1],
+      online: (c: (typeof candidates)[number]) => [c.photo ? 0 : 1, c.online ? 0 : 1, c.country === "NL" ? 0 : 1, bucket(c)],
+    };
+    for (const [sort, key] of Object.entries(orders)) {
+      const listed: number[] = [];
+      for (let page = 1; page <= first.pages; page++)
+        listed.push(...(await search(client, `?gender=female&sort=${sort}&page=${page}`)).profiles.map((p) => p.id));
+      const expected = [...candidates].sort((a, b) => {
+        const [ka, kb] = [key(a), key(b)];
+        for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return (ka[i] ?? 0) - (kb[i] ?? 0);
+        return b.created.localeCompare(a.created) || b.id - a.id;
+      });
+      expect(listed, sort).toEqual(expected.map((c) => c.id));
+    }
+    for (const m of online) await env.app.services.presence.away(m.user_id);
   });
 
   it("sorts online members first and filters to members online now, never an invisible or departed one", async () => {
@@ -225,7 +238,7 @@ describe("member search", () => {
       env.app.services.profiles,
       env.app.services.photos,
       env.app.services.visibility,
-      onlineCondition,
+      { online: onlineCondition, labelOf: () => null },
       {
         countCap: 10,
       },

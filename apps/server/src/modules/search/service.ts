@@ -2,8 +2,10 @@ import {
   DEFAULT_SEARCH_SORT,
   MATCH_AGE_SPREAD,
   type MatchFinderResponse,
+  type MemberContext,
   type MemberSearchQuery,
   type MemberSearchResponse,
+  type PresenceLabel,
   SEARCH_COUNT_CAP,
   SEARCH_PAGE_SIZE,
   type SearchSort,
@@ -16,9 +18,9 @@ import { and, not, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { PhotoService } from "../photos/service.ts";
-import type { Asker, ListedProfiles, ProfileFilters, ProfileService, TeaserRow } from "../profiles/service.ts";
+import type { Asker, ListedProfiles, ListPart, ProfileFilters, ProfileService, TeaserRow } from "../profiles/service.ts";
 import type { VisibilityPolicy } from "../visibility/index.ts";
-import { countListedUpTo, NEWEST_ORDER, orderedListed } from "./queries.ts";
+import { countListedUpTo, orderedListed } from "./queries.ts";
 
 /** Suggestions the match finder shows. */
 const MATCH_LIMIT = 24;
@@ -26,13 +28,17 @@ const MATCH_LIMIT = 24;
 const SIMILAR_LIMIT = 12;
 
 /**
- * How a list is read: one order, or (nearby first with a country and a position) the same order as rings
- * read nearest first, each with its own order (`ProfileService.nearbyRings`).
+ * How a list is read: newest first in index order (null), or an order cut into parts read one after the
+ * other, each with its own order (nearby first: the rings of `ProfileService.nearbyParts`, nearest first;
+ * online first: the members online now, then the others).
  */
-interface ListOrder {
-  order: SQL;
-  rings: { where: SQL; order: SQL }[] | null;
-}
+type ListOrder = ListPart[] | null;
+
+/** Who sees the presence labels: a member who neither is invisible nor hides their own (hiding is mutual). */
+type PresenceViewer = Pick<MemberContext, "invisible" | "hidePresence">;
+
+/** A list's row with the presence label the page's statement read (absent where none is read). */
+type LabelledRow = TeaserRow & { presence?: PresenceLabel };
 
 const showsCity = (settings: Pick<Settings, "visible_profile_fields">) =>
   (settings.visible_profile_fields as readonly string[]).includes("city");
@@ -45,12 +51,21 @@ const showsCity = (settings: Pick<Settings, "visible_profile_fields">) =>
 export class SearchService {
   constructor(
     private readonly db: Db,
-    private readonly profiles: Pick<ProfileService, "listed" | "presentCards" | "seekerOf" | "nearbyOrder" | "nearbyRings">,
+    private readonly profiles: Pick<
+      ProfileService,
+      "listed" | "presentCards" | "seekerOf" | "nearbyOrder" | "nearbyParts" | "inParts"
+    >,
     private readonly photos: Pick<PhotoService, "hasPublicMain" | "mainThumbOf">,
     /** Who may see whom (spec §6: blocked pairs never see each other in lists). */
     private readonly visibility: Pick<VisibilityPolicy, "unblocked">,
-    /** "Online now" on a user id column: the notifications module's presence rule (`onlineCondition`). */
-    private readonly online: (userId: SQL) => SQL<boolean>,
+    /**
+     * The notifications module's presence rules on a user id column: "online now" (`onlineCondition`) and
+     * the cards' label as a viewer may see it (`PresenceLabels.labelOf`), read with the page.
+     */
+    private readonly presence: {
+      online: (userId: SQL) => SQL<boolean>;
+      labelOf: (viewer: PresenceViewer | null, userId: SQL) => SQL<PresenceLabel> | null;
+    },
     private readonly options: { countCap: number } = { countCap: SEARCH_COUNT_CAP },
   ) {}
 
@@ -63,62 +78,47 @@ export class SearchService {
     };
   }
 
+  /** The presence label of `listed` rows as a column of the page's statement (none for a visitor). */
+  private labelColumn(viewer: PresenceViewer | null, listed: ListedProfiles): SQL | undefined {
+    const label = this.presence.labelOf(viewer, listed.userId);
+    return label ? sql`${label} as "presence"` : undefined;
+  }
+
   private withPhoto(listed: ListedProfiles): SQL {
     return this.photos.hasPublicMain(listed.id);
   }
 
   /**
-   * Rows of `listed` in `order` (newest first by default), with their cards' images read in the same
-   * statement. An order in rings reads ring after ring, nearest first, and stops once `offset + limit`
-   * rows are found: a page near the asker never sorts the matches further out (decision 018).
+   * Rows of `listed` in `order` (newest first by default), with their cards' images (and `columns`) read in
+   * the same statement. An order in parts is one statement that stops at the part that fills
+   * `offset + limit` rows: a page near the asker never sorts the matches further out (decision 018).
    */
-  private async ordered(
+  private ordered(
     listed: ListedProfiles,
-    options: { where?: SQL | undefined; order?: ListOrder; offset?: number; limit: number },
-  ): Promise<TeaserRow[]> {
-    const { where, order, offset = 0, limit } = options;
+    options: { where?: SQL | undefined; order?: ListOrder; offset?: number; limit: number; columns?: SQL | undefined },
+  ): Promise<LabelledRow[]> {
+    const { order, where, offset = 0, limit, columns } = options;
     const mainThumb = this.photos.mainThumbOf(listed.id);
-    if (!order?.rings) return orderedListed(this.db, listed, { where, order: order?.order, offset, limit, mainThumb });
-    const rows: TeaserRow[] = [];
-    // Rows of the rings read so far; the page is rows[offset, offset + limit).
-    let seen = 0;
-    for (const [i, ring] of order.rings.entries()) {
-      const last = i === order.rings.length - 1;
-      // The last ring skips in the statement what the page does not show; the others return it to be counted.
-      const skip = last ? Math.max(0, offset - seen) : 0;
-      const found = await orderedListed(this.db, listed, {
-        where: and(where, ring.where),
-        order: ring.order,
-        offset: skip,
-        limit: offset + limit - seen - skip,
-        mainThumb,
-      });
-      for (const row of found) {
-        if (seen + skip >= offset) rows.push(row);
-        seen++;
-      }
-      if (seen >= offset + limit) break;
-    }
-    return rows;
+    if (!order) return orderedListed(this.db, listed, { where, offset, limit, mainThumb, columns });
+    const inParts = this.profiles.inParts(listed, order, where, offset + limit);
+    return orderedListed(this.db, inParts, { inOrder: true, offset, limit, mainThumb, columns });
   }
 
   /**
-   * The order of `asker`'s list (issue #29, decision 018 "Nearby first"). `nearby`: their country first,
-   * then the distance bucket between city centres, members online now first within a bucket, then newest.
-   * `online`: online now first, then as `nearby`. `newest`, and `nearby` for a visitor (no country, no
-   * position): newest first, in index order.
+   * The order of `asker`'s list (issue #29, decision 018 "Nearby first"), as parts read one after the other;
+   * null for newest first (in index order). `nearby`: their country first, then the distance bucket between
+   * city centres (read in rings, nearest first), members online now first within a bucket, then newest.
+   * `online`: the members online now, then the others, each as `nearby` without the online key, so neither
+   * sorts every match. `nearby` for a visitor (no country, no position) is newest first.
    */
   private orderOf(listed: ListedProfiles, asker: Pick<Asker, "profileId" | "origin"> | null, sort: SearchSort): ListOrder {
     const nearby = asker ? this.profiles.nearbyOrder(asker) : [];
-    if (sort === "newest" || (sort === "nearby" && nearby.length === 0)) return { order: NEWEST_ORDER, rings: null };
-    const online = sql`${this.online(listed.userId)} desc`;
-    const keys = sort === "online" ? [online, ...nearby] : [...nearby, online];
-    const rings = sort === "nearby" && asker ? this.profiles.nearbyRings(asker) : null;
-    return {
-      order: sql.join([...keys, NEWEST_ORDER], sql`, `),
-      rings:
-        rings?.map((ring) => ({ where: ring.where, order: sql.join([...ring.order, online, NEWEST_ORDER], sql`, `) })) ?? null,
-    };
+    if (sort === "newest" || (sort === "nearby" && nearby.length === 0)) return null;
+    const online = this.presence.online(listed.userId);
+    const from = asker ?? { profileId: null, origin: null };
+    if (sort === "nearby") return this.profiles.nearbyParts(from, [sql`${online} desc`]);
+    const parts = this.profiles.nearbyParts(from);
+    return [online, not(online)].flatMap((now) => parts.map((part) => ({ ...part, where: and(now, part.where) })));
   }
 
   /**
@@ -130,11 +130,11 @@ export class SearchService {
     listed: ListedProfiles,
     offset: number,
     limit: number,
-    options: { order?: ListOrder; where?: SQL | undefined } = {},
-  ): Promise<TeaserRow[]> {
-    const { order, where } = options;
+    options: { order?: ListOrder; where?: SQL | undefined; columns?: SQL | undefined } = {},
+  ): Promise<LabelledRow[]> {
+    const { order, where, columns } = options;
     const withPhoto = and(where, this.withPhoto(listed)) as SQL;
-    const first = await this.ordered(listed, { where: withPhoto, order, offset, limit });
+    const first = await this.ordered(listed, { where: withPhoto, order, offset, limit, columns });
     if (first.length === limit) return first;
     // Where the others start: past every member with a photo (all before this page when it has none of them).
     const photoCount = first.length > 0 ? offset + first.length : await countListedUpTo(this.db, listed, withPhoto, offset);
@@ -143,6 +143,7 @@ export class SearchService {
       order,
       offset: Math.max(0, offset - photoCount),
       limit: limit - first.length,
+      columns,
     });
     return [...first, ...rest];
   }
@@ -155,10 +156,10 @@ export class SearchService {
     query: MemberSearchQuery,
     asker: Asker | null,
     settings: Pick<Settings, "countries" | "visible_profile_fields" | "logged_out_search" | "logged_out_search_trafficsource">,
-    context: { hasTrafficSource: boolean },
+    context: { hasTrafficSource: boolean; viewer?: PresenceViewer | null },
   ): Promise<MemberSearchResponse | null> {
     if (!searchVisible(settings, asker !== null, context.hasTrafficSource)) return null;
-    return this.search(query, asker, settings);
+    return this.search(query, asker, settings, context.viewer ?? null);
   }
 
   /** `searchIfVisible`, with 403 authentication_required where the rule hides the search (the API's answer). */
@@ -182,12 +183,14 @@ export class SearchService {
    * GET /api/members.php: the spec's search (gender, country, countryregion, age range) over visible,
    * active members of the site's countries, 24 per page, counted up to SEARCH_COUNT_CAP ("1000+"); pages
    * past the cap answer no profiles. When it finds fewer than 6, similar members (same gender, any
-   * region or age) follow.
+   * region or age) follow. Each card carries its presence label as `viewer` may see it (null for visitors),
+   * read in the page's statement.
    */
   async search(
     query: MemberSearchQuery,
     asker: Asker | null,
     settings: Pick<Settings, "countries" | "visible_profile_fields">,
+    viewer: PresenceViewer | null = null,
   ): Promise<MemberSearchResponse> {
     const countries = query.country ? settings.countries.filter((c) => c === query.country) : settings.countries;
     const excluded = this.excludedFor(asker?.profileId);
@@ -203,30 +206,42 @@ export class SearchService {
     const offset = (page - 1) * SEARCH_PAGE_SIZE;
     const listed = this.profiles.listed(filters);
     const sort = query.sort ?? DEFAULT_SEARCH_SORT;
-    const onlineNow = query.online ? this.online(listed.userId) : undefined;
+    const onlineNow = query.online ? this.presence.online(listed.userId) : undefined;
     const order = this.orderOf(listed, asker, sort);
     // Independent statements: on a pool they run side by side (PGlite serialises them anyway).
     const { countCap } = this.options;
     const [counted, rows] = await Promise.all([
       countListedUpTo(this.db, listed, onlineNow, countCap + 1),
-      offset < countCap ? this.photoFirst(listed, offset, SEARCH_PAGE_SIZE, { order, where: onlineNow }) : Promise.resolve([]),
+      offset < countCap
+        ? this.photoFirst(listed, offset, SEARCH_PAGE_SIZE, {
+            order,
+            where: onlineNow,
+            columns: this.labelColumn(viewer, listed),
+          })
+        : Promise.resolve([]),
     ]);
     const total = Math.min(counted, countCap);
-    let similar: TeaserRow[] = [];
+    let similar: LabelledRow[] = [];
     if (counted < SIMILAR_THRESHOLD) {
       const wider = this.profiles.listed({ gender: query.gender, countries: settings.countries, ...excluded });
       const found = new Set(rows.map((r) => r.id));
-      similar = (await this.photoFirst(wider, 0, SIMILAR_LIMIT + counted, { order: this.orderOf(wider, asker, sort) }))
+      const columns = this.labelColumn(viewer, wider);
+      similar = (await this.photoFirst(wider, 0, SIMILAR_LIMIT + counted, { order: this.orderOf(wider, asker, sort), columns }))
         .filter((r) => !found.has(r.id))
         .slice(0, SIMILAR_LIMIT);
     }
+    const cards = async (list: LabelledRow[]) =>
+      (await this.profiles.presentCards(list, asker?.origin, showsCity(settings))).map((card, i) => ({
+        ...card,
+        presence: list[i]?.presence ?? null,
+      }));
     return {
-      profiles: await this.profiles.presentCards(rows, asker?.origin, showsCity(settings)),
+      profiles: await cards(rows),
       numResults: total,
       numResultsCapped: counted > countCap,
       page,
       pages: Math.ceil(total / SEARCH_PAGE_SIZE),
-      similar: await this.profiles.presentCards(similar, asker?.origin, showsCity(settings)),
+      similar: await cards(similar),
     };
   }
 
