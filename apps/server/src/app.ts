@@ -282,7 +282,7 @@ export async function openServices(
     const settings = await site.settingsFor(host, "en");
     await chat.deliverSignupMessage(message, sendRules(settings));
   });
-  const badges = new BadgeService(likes, chat);
+  const badges = new BadgeService(likes, chat, visits);
   const chatJobs = defineChatJobs(jobs, chat, log);
   const sms = openSms({ url: config.SMS_URL, db: database.db });
   const discounts = new DiscountService(database.db);
