@@ -38,7 +38,7 @@ import { LocationService } from "./modules/location/service.ts";
 import { defineModerationJobs } from "./modules/moderation/jobs.ts";
 import { ModerationService } from "./modules/moderation/service.ts";
 import { moderationStaffRoutes } from "./modules/moderation/staff-routes.ts";
-import { onlineCondition, Presence } from "./modules/notifications/presence.ts";
+import { DEMO_ROTATION_EVERY_MS, onlineCondition, Presence } from "./modules/notifications/presence.ts";
 import { PresenceLabels } from "./modules/notifications/presence-labels.ts";
 import { mailEventRoutes, notificationRoutes, registerPollPresence } from "./modules/notifications/routes.ts";
 import { NotificationService } from "./modules/notifications/service.ts";
@@ -285,7 +285,7 @@ export async function openServices(
     const settings = await site.settingsFor(host, "en");
     await chat.deliverSignupMessage(message, sendRules(settings));
   });
-  const badges = new BadgeService(likes, chat);
+  const badges = new BadgeService(likes, chat, visits);
   const chatJobs = defineChatJobs(jobs, chat, log);
   const sms = openSms({ url: config.SMS_URL, db: database.db });
   const discounts = new DiscountService(database.db);
@@ -404,6 +404,13 @@ export async function openServices(
   const visitsPurge = jobs.define("visits.purge-expired", async () => void (await visits.purgeExpired()), { maxAttempts: 3 });
   jobs.schedule(visitsPurge, { everyMs: DAY, offsetMs: 8 * HOUR });
   const presence = new Presence(database.db);
+  // Issue #29: on a seeded (demo) site the fictional profiles come and go (Presence.rotateDemo).
+  if (config.SEED) {
+    const rotation = jobs.define("presence.demo-rotation", async () => presence.rotateDemo(await profiles.fictionalUserIds()), {
+      maxAttempts: 1,
+    });
+    jobs.schedule(rotation, { everyMs: DEMO_ROTATION_EVERY_MS });
+  }
   const notifications = new NotificationService({
     db: database.db,
     jobs,

@@ -25,6 +25,11 @@ describe("server module boundaries (biome lint)", () => {
       "modules/blocks/lint-probe-routes.ts",
       'import { accountRoutes } from "../accounts/routes.ts";\n\nexport const probe = accountRoutes;\n',
     );
+    // Issue #29: the demo seed acts through the services too.
+    const seedReadsTables = plant(
+      "seed/lint-probe-tables.ts",
+      'import { profiles } from "../modules/profiles/schema.ts";\n\nexport const probe = profiles;\n',
+    );
     const schemaReachesQueries = plant(
       "modules/blocks/lint-probe/schema.ts",
       'import { findUser } from "../../accounts/queries.ts";\n\nexport const probe = findUser;\n',
@@ -68,6 +73,7 @@ describe("server module boundaries (biome lint)", () => {
       queriesOfOther,
       tablesOfOther,
       routesOfOther,
+      seedReadsTables,
       schemaReachesQueries,
       platformImportsModule,
       platformImportsApp,

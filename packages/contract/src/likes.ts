@@ -137,6 +137,8 @@ export const badgesResponseSchema = z.object({
   new_likes: z.number().int().nonnegative(),
   /** Unread messages in the member's listed conversations (the chat module's count). */
   unread_messages: z.number().int().nonnegative(),
+  /** Profile visits since the member last opened /visitors (issue #29; the account menu's badge, not in the unread sum). */
+  new_visitors: z.number().int().nonnegative().default(0),
 });
 export type BadgesResponse = z.infer<typeof badgesResponseSchema>;
 

@@ -1,10 +1,7 @@
 import { createHash } from "node:crypto";
 import type { MemberContext } from "@app/contract";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Services } from "../app.ts";
-import { users } from "../modules/accounts/schema.ts";
-import { sendRules } from "../modules/chat/routes.ts";
-import { profiles } from "../modules/profiles/schema.ts";
+import { sendRules } from "../modules/chat/index.ts";
 
 /**
  * Issue #29: the demo accounts start with a life, so that a newcomer sees every screen with data: likes
@@ -63,15 +60,9 @@ function demoClientId(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The first `count` fictional profiles of `gender`, Dutch and heterosexual ones first, oldest first. */
-async function fictionalPeople(services: Services, gender: "male" | "female", count: number): Promise<Persona[]> {
-  return services.database.db
-    .select({ userId: profiles.userId, profileId: profiles.id, name: profiles.name })
-    .from(profiles)
-    .innerJoin(users, and(eq(users.id, profiles.userId), eq(users.fictional, true), eq(users.status, "active")))
-    .where(eq(profiles.gender, gender))
-    .orderBy(desc(sql`${profiles.country} = 'NL'`), desc(sql`${profiles.sexuality} = 'hetero'`), asc(profiles.id))
-    .limit(count);
+/** The first `count` fictional profiles of `gender` (the profiles module's order: Dutch and heterosexual first). */
+function fictionalPeople(services: Services, gender: "male" | "female", count: number): Promise<Persona[]> {
+  return services.profiles.fictionalPeople(gender, count);
 }
 
 /** The premium account's order: bought on the sandbox and paid there, recorded by the payments module's `sync`. */

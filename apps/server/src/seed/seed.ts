@@ -1,10 +1,7 @@
-import { INTEREST_KEYS } from "@app/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { BODY_TYPES, EYE_COLORS, HAIR_COLORS, INTEREST_KEYS, RELATIONSHIP_STATUSES } from "@app/contract";
 import type { Services } from "../app.ts";
-import { users } from "../modules/accounts/schema.ts";
 import type { EncodedPhoto } from "../modules/photos/index.ts";
 import type { NewPhoto } from "../modules/photos/queries.ts";
-import { bodyType, eyeColor, hairColor, profiles, relationshipStatus } from "../modules/profiles/schema.ts";
 import { DEMO_ABOUT, DEMO_CITIES, DEMO_COUNTRY_LANGUAGE, DEMO_FIRST_NAMES } from "../modules/site/data/demo-people.ts";
 import { countSites, insertSiteWithCompany } from "../modules/site/queries.ts";
 import { SERVED_COUNTRIES } from "../modules/site/service.ts";
@@ -170,8 +167,7 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
     { code: "SUMMER30", valuePercentage: 30, expiresAt: new Date("2025-09-01T00:00:00Z"), validity: "once_per_member" },
   ]);
 
-  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(eq(profiles.fictional, true));
-  const have = existing?.n ?? 0;
+  const have = await services.profiles.countFictional();
   if (have < options.profiles) {
     await createDemoMembers(services, have, options.profiles, options.log);
     created = true;
@@ -179,11 +175,7 @@ async function seedUnlocked(services: Services, options: { profiles: number; log
   // Once the fictional profiles exist: the new demo accounts' likes, matches and conversations.
   for (const account of newDemoAccounts) await giveDemoLife(services, account.userId, account.kind);
 
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(profiles)
-    .innerJoin(users, and(eq(users.id, profiles.userId), eq(users.fictional, true)));
-  return { created, profiles: total?.n ?? 0 };
+  return { created, profiles: await services.profiles.countFictional() };
 }
 
 /** How many demo members' photos are encoded ahead of the database work (they overlap). */
@@ -225,7 +217,7 @@ function planDemoMember(index: number) {
   const age = Math.min(69, 18 + Math.floor(Math.abs(rand() + rand() + rand() - 1.2) * 22));
   const now = new Date();
   const birth = new Date(Date.UTC(now.getUTCFullYear() - age - 1, Math.floor(rand() * 12), 1 + Math.floor(rand() * 28)));
-  const hair = gender === "male" && rand() < 0.1 ? "bald" : pick(hairColor.enumValues.filter((h) => h !== "bald"));
+  const hair = gender === "male" && rand() < 0.1 ? "bald" : pick(HAIR_COLORS.filter((h) => h !== "bald"));
   const interests = [...INTEREST_KEYS].sort(() => rand() - 0.5).slice(0, 3 + Math.floor(rand() * 5));
   const language = DEMO_COUNTRY_LANGUAGE[country] ?? "en";
   const name = pick(names);
@@ -241,9 +233,9 @@ function planDemoMember(index: number) {
     latitude: city ? city.lat + (rand() - 0.5) * 0.1 : null,
     longitude: city ? city.lon + (rand() - 0.5) * 0.1 : null,
     hairColor: hair,
-    eyeColor: pick(eyeColor.enumValues),
-    bodyType: pick(bodyType.enumValues),
-    relationshipStatus: pick(relationshipStatus.enumValues.filter((s) => s !== "married" && s !== "living_together")),
+    eyeColor: pick(EYE_COLORS),
+    bodyType: pick(BODY_TYPES),
+    relationshipStatus: pick(RELATIONSHIP_STATUSES.filter((s) => s !== "married" && s !== "living_together")),
     tattoos: rand() < 0.3,
     interests,
     about: pick(DEMO_ABOUT[language] ?? DEMO_ABOUT.en),

@@ -32,11 +32,12 @@ function placeholders(elements: MessageFormatElement[], into = new Set<string>()
 }
 
 /**
- * Message ids the code names: every string literal of the form "namespace.key" whose namespace the
- * catalogue uses (nav, footer, home, error, …), in the web app and in the server (t(locale, "…")).
- * Ids built at run time (`error.${code}`, `interest.${key}`) are checked against their key lists below.
+ * The web app's and the server's code (t(locale, "…")), without its comments: comments name things that
+ * are not messages (a table's column, `payments.provider`). Comments are taken as such only where they
+ * open a line, so that a string like "image/*" stays code. Job names (`jobs.define("payments.receipt", …)`)
+ * and the staff audit log's actions (`action: "member.ban"`) look like ids but are not messages.
  */
-function idsUsedInCode(): Set<string> {
+function codeTexts(): string[] {
   const root = path.resolve(dir, "..");
   const server = path.resolve(dir, "../../../server/src");
   const files: string[] = [];
@@ -50,26 +51,41 @@ function idsUsedInCode(): Set<string> {
   };
   walk(root);
   walk(server);
+  return files.map((file) =>
+    readFileSync(file, "utf8")
+      .replace(/^\s*\/\*[\s\S]*?\*\//gm, "")
+      .replace(/^\s*\/\/.*$/gm, "")
+      .replace(/\.define(?:<[^(]*?>)?\(\s*["'`][^"'`]*["'`]/g, ".define(")
+      .replace(/\baction:\s*["'`][^"'`]*["'`]/g, "action:"),
+  );
+}
+
+/**
+ * Message ids the code names: every string literal of the form "namespace.key" whose namespace the
+ * catalogue uses (nav, footer, home, error, …), in the web app and in the server.
+ * Ids built at run time (`error.${code}`, `interest.${key}`) are checked against their key lists below.
+ */
+function idsUsedInCode(): Set<string> {
   const namespaces = new Set(Object.keys(en).map((id) => id.split(".")[0]));
   // Member event types ("chat.message", "like.received") look like ids but name events, not messages.
   const eventTypes = new Set<string>(memberEventSchema.options.map((option) => option.shape.type.value));
   const ids = new Set<string>();
-  for (const file of files) {
-    // Comments name things that are not messages (a table's column, `payments.provider`): only code counts.
-    // Comments are taken as such only where they open a line, so that a string like "image/*" stays code.
-    // Job names (`jobs.define("payments.receipt", …)`) look like ids but name jobs, not messages.
-    const text = readFileSync(file, "utf8")
-      .replace(/^\s*\/\*[\s\S]*?\*\//gm, "")
-      .replace(/^\s*\/\/.*$/gm, "")
-      .replace(/\.define(?:<[^(]*?>)?\(\s*["'`][^"'`]*["'`]/g, ".define(")
-      // The staff audit log's actions (`action: "member.ban"`) name what was done, not messages.
-      .replace(/\baction:\s*["'`][^"'`]*["'`]/g, "action:");
+  for (const text of codeTexts()) {
     for (const match of text.matchAll(/["'`]([a-z_]+)\.([a-z0-9_]+(?:\.[a-z0-9_]+)*)["'`]/g)) {
       const id = `${match[1]}.${match[2]}`;
       if (namespaces.has(match[1] as string) && !eventTypes.has(id)) ids.add(id);
     }
   }
   return ids;
+}
+
+/** The beginnings of ids the code builds at run time: `error.${code}` gives "error.", `staff.x.kind_${k}` "staff.x.kind_". */
+function idPrefixesBuiltInCode(): string[] {
+  const prefixes = new Set<string>();
+  for (const text of codeTexts()) {
+    for (const match of text.matchAll(/`([a-z_]+(?:\.[a-z0-9_]+)*[._])\$\{/g)) prefixes.add(match[1] as string);
+  }
+  return [...prefixes];
 }
 
 describe("locale catalogues", () => {
@@ -108,6 +124,14 @@ describe("locale catalogues", () => {
     const used = idsUsedInCode();
     expect(used.size).toBeGreaterThan(60);
     expect([...used].filter((id) => !(id in en) && !eventTypes.has(id))).toEqual([]);
+  });
+
+  it("names every message it has: none is left behind by code that was removed", () => {
+    const code = codeTexts().join("\n");
+    const named = (id: string) => ['"', "'", "`"].some((quote) => code.includes(`${quote}${id}${quote}`));
+    const prefixes = idPrefixesBuiltInCode();
+    const unused = Object.keys(en).filter((id) => !named(id) && !prefixes.some((prefix) => id.startsWith(prefix)));
+    expect(unused).toEqual([]);
   });
 
   it("has a message for every error code, interest key and payment method the server sends", () => {

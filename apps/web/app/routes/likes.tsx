@@ -2,8 +2,10 @@ import { likeTypeSchema } from "@app/contract";
 import { FormattedMessage, useIntl } from "react-intl";
 import { data, Link } from "react-router";
 import { LikesOverview } from "../features/likes/likes-overview";
+import { useBadgeCounts } from "../lib/badges";
 import { pageMiddleware } from "../lib/page-middleware";
 import type { RouteHandle } from "../lib/route-handle";
+import { CountBadge } from "../ui/count-badge";
 import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/likes";
 
@@ -27,6 +29,7 @@ export const handle: RouteHandle = { backButton: true };
 export default function Likes({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
   const title = intl.formatMessage({ id: "title.likes" });
+  const { newVisitors } = useBadgeCounts();
   return (
     <section className="container py-4">
       <PageTitle title={title} />
@@ -35,6 +38,7 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
         <div className="d-flex flex-wrap gap-2">
           <Link to="/visitors" className="btn btn-outline-primary">
             <FormattedMessage id="nav.visitors" />
+            <CountBadge count={newVisitors} label={intl.formatMessage({ id: "nav.visitors_badge" }, { count: newVisitors })} />
           </Link>
           <Link to="/swipe-game" className="btn btn-outline-primary">
             <FormattedMessage id="likes.swipe_cta" />

@@ -12,6 +12,7 @@ const member = (overrides: Partial<NavMember> = {}): NavMember => ({
   credits: 50,
   unreadMessages: 0,
   newLikes: 0,
+  newVisitors: 0,
   ...overrides,
 });
 
@@ -38,6 +39,17 @@ describe("member navigation", () => {
     renderNav(member({ unreadMessages: 100, newLikes: 99 }));
     expect(screen.getByRole("link", { name: /Messages/ })).toHaveTextContent(/^Messages99\+$/);
     expect(screen.getByRole("link", { name: /Likes/ })).toHaveTextContent(/^Likes99$/);
+  });
+
+  it("shows the new profile visitors on the account menu's entry, capped at 99+ (issue #29)", () => {
+    const many = renderNav(member({ name: "Robin", newVisitors: 120 }));
+    fireEvent.click(screen.getByRole("button", { name: "Account menu of Robin" }));
+    expect(screen.getByRole("link", { name: /Profile visitors/ })).toHaveTextContent(/^Profile visitors99\+$/);
+    expect(screen.getByText("99+")).toHaveAttribute("aria-label", "120 new visitors");
+    many.unmount();
+    renderNav(member({ name: "Robin" }));
+    fireEvent.click(screen.getByRole("button", { name: "Account menu of Robin" }));
+    expect(screen.getByRole("link", { name: /Profile visitors/ })).toHaveTextContent(/^Profile visitors$/);
   });
 
   it("shows no badge for zero", () => {
@@ -83,10 +95,19 @@ describe("member navigation", () => {
       credits: 7,
     } as Parameters<typeof navMemberOf>[0];
     const nav = navMemberOf(user);
-    expect(nav).toEqual({ name: "Kim", thumbUrl: null, paidUser: true, credits: 7, unreadMessages: 0, newLikes: 0 });
-    expect(navMemberOf({ ...user, paid_user: false }, { newLikes: 3, unreadMessages: 2 })).toMatchObject({
+    expect(nav).toEqual({
+      name: "Kim",
+      thumbUrl: null,
+      paidUser: true,
+      credits: 7,
+      unreadMessages: 0,
+      newLikes: 0,
+      newVisitors: 0,
+    });
+    expect(navMemberOf({ ...user, paid_user: false }, { newLikes: 3, unreadMessages: 2, newVisitors: 4 })).toMatchObject({
       newLikes: 3,
       unreadMessages: 2,
+      newVisitors: 4,
     });
   });
 });

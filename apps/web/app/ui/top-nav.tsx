@@ -1,4 +1,4 @@
-import { formatBadgeCount, LIMITS, nameValues, type User } from "@app/contract";
+import { LIMITS, nameValues, type User } from "@app/contract";
 import { type ReactNode, useMemo, useState } from "react";
 import { Badge, Nav } from "react-bootstrap";
 import NavbarCollapse from "react-bootstrap/NavbarCollapse";
@@ -9,6 +9,7 @@ import { Link, NavLink, useNavigate } from "react-router";
 import type { BadgeCounts } from "../lib/badges";
 import { useStandalone } from "../lib/display-mode";
 import { useRouteFlag } from "../lib/route-handle";
+import { CountBadge } from "./count-badge";
 import { LanguageSwitcher } from "./language-switcher";
 import { Menu, MenuDivider } from "./menu";
 import { PhotoPlaceholder } from "./photo-placeholder";
@@ -21,10 +22,11 @@ export interface NavMember {
   credits: number;
   unreadMessages: number;
   newLikes: number;
+  newVisitors: number;
 }
 
 /** The navigation's view of the member, with the badge counts (GET /api/badges.php, kept live by events). */
-export function navMemberOf(user: User, badges: BadgeCounts = { newLikes: 0, unreadMessages: 0 }): NavMember {
+export function navMemberOf(user: User, badges: BadgeCounts = { newLikes: 0, unreadMessages: 0, newVisitors: 0 }): NavMember {
   return {
     name: user.profile.name,
     thumbUrl: user.profile.main_image?.thumb_url ?? null,
@@ -32,6 +34,7 @@ export function navMemberOf(user: User, badges: BadgeCounts = { newLikes: 0, unr
     credits: user.credits,
     unreadMessages: badges.unreadMessages,
     newLikes: badges.newLikes,
+    newVisitors: badges.newVisitors,
   };
 }
 
@@ -39,15 +42,6 @@ export function navMemberOf(user: User, badges: BadgeCounts = { newLikes: 0, unr
 export function creditBadgeVariant(credits: number): "warning" | "danger" | null {
   if (credits > LIMITS.lowCreditThreshold) return null;
   return credits > 0 ? "warning" : "danger";
-}
-
-function CountBadge({ count, label }: { count: number; label: string }) {
-  if (count <= 0) return null;
-  return (
-    <Badge bg="danger" pill className="ms-1" aria-label={label}>
-      {formatBadgeCount(count)}
-    </Badge>
-  );
 }
 
 function BackButton() {
@@ -196,6 +190,10 @@ export function MemberNav({
           </Link>
           <Link className="dropdown-item" to="/visitors">
             <FormattedMessage id="nav.visitors" />
+            <CountBadge
+              count={member.newVisitors}
+              label={intl.formatMessage({ id: "nav.visitors_badge" }, { count: member.newVisitors })}
+            />
           </Link>
           <Link className="dropdown-item" to="/settings">
             <FormattedMessage id="nav.settings" />

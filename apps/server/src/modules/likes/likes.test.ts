@@ -237,7 +237,7 @@ describe("the likes overview and the new-like flag", () => {
     expect(matches.liked_by).toEqual([{ id: mutual.profileId, like_new: true }]);
 
     const badges = badgesResponseSchema.parse((await me.client.get("/api/badges.php")).json());
-    expect(badges).toEqual({ new_likes: 3, unread_messages: 0 });
+    expect(badges).toEqual({ new_likes: 3, unread_messages: 0, new_visitors: 0 });
 
     // Someone who turns invisible leaves the lists and counts; blocking does too.
     await database.db.execute(sql`update users set invisible = true where id = ${nth(fans, 1).userId}`);

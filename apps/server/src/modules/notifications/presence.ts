@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/index.ts";
 import type { PresenceSignal } from "../../platform/http/ws.ts";
@@ -13,6 +14,47 @@ export const LOOKING_TTL_MS = 120_000;
 export const SEEN_WINDOW_MS = 10 * 60_000;
 /** A node writes one member's presence at most this often for pings and frames (connects always write). */
 const REFRESH_EVERY_MS = 30_000;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** How often the demo site's rotation writes the fictional profiles' presence (demoPresenceAt). */
+export const DEMO_ROTATION_EVERY_MS = 5 * MINUTE;
+
+/**
+ * The habits of fictional profiles on a demo site (issue #29): a share of them, each coming back every
+ * `periodMs` for `sessionMs`. About 5% are online at any moment, most were active today or this week,
+ * some not for weeks, as on a real site.
+ */
+const RARE_HABIT = { upTo: 1, periodMs: 30 * DAY, sessionMs: 30 * MINUTE };
+const DEMO_HABITS = [
+  { upTo: 0.35, periodMs: 6 * HOUR, sessionMs: 45 * MINUTE },
+  { upTo: 0.7, periodMs: DAY, sessionMs: 30 * MINUTE },
+  { upTo: 0.9, periodMs: 4 * DAY, sessionMs: 30 * MINUTE },
+  RARE_HABIT,
+];
+
+/** A number in [0, 1) fixed for `userId` and `salt`. */
+function unitOf(userId: number, salt: string): number {
+  return createHash("sha256").update(`${salt}:${userId}`).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+/**
+ * A fictional member's presence at `now` on a demo site: a fixed habit and phase drawn from the user id
+ * (a deterministic rotation, no state), its latest session ending at most `now`. Online during a session
+ * (`lookingUntil` its end), else last seen at the end of the one before. The same answer on every node
+ * and after any restart, and true at any time, not only when the seed ran.
+ */
+export function demoPresenceAt(userId: number, now: number): { lookingUntil: Date | null; seenAt: Date } {
+  const draw = unitOf(userId, "habit");
+  const habit = DEMO_HABITS.find((h) => draw < h.upTo) ?? RARE_HABIT;
+  const phase = Math.floor(unitOf(userId, "phase") * habit.periodMs);
+  const start = now - ((((now - phase) % habit.periodMs) + habit.periodMs) % habit.periodMs);
+  const end = start + habit.sessionMs;
+  if (end > now) return { lookingUntil: new Date(end), seenAt: new Date(now) };
+  return { lookingUntil: null, seenAt: new Date(end) };
+}
 
 /**
  * "Online now" as a condition on a user id column, for lists (the search's online filter and order,
@@ -75,6 +117,32 @@ export class Presence {
       .update(memberPresence)
       .set({ lookingUntil: null, updatedAt: this.clock() })
       .where(eq(memberPresence.userId, userId));
+  }
+
+  /**
+   * Issue #29, a demo site that feels online: writes the fictional members' presence as demoPresenceAt
+   * has it now (a periodic job of the app, on a seeded site only). The labels and the online filter then
+   * treat them as anyone: an invisible or presence-hiding fictional member still shows none.
+   */
+  async rotateDemo(userIds: readonly number[]): Promise<void> {
+    const now = this.clock();
+    for (let i = 0; i < userIds.length; i += 1000) {
+      const rows = userIds
+        .slice(i, i + 1000)
+        .map((userId) => ({ userId, ...demoPresenceAt(userId, now.getTime()), updatedAt: now }));
+      if (rows.length === 0) continue;
+      await this.db
+        .insert(memberPresence)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: memberPresence.userId,
+          set: {
+            lookingUntil: sql`excluded.looking_until`,
+            seenAt: sql`excluded.seen_at`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+        });
+    }
   }
 
   async isLooking(userId: number): Promise<boolean> {

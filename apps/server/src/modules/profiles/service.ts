@@ -13,7 +13,7 @@ import {
   type TeaserProfile,
   type User,
 } from "@app/contract";
-import { and, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, notInArray, type SQL, sql } from "drizzle-orm";
 import { type ExportPart, type ExportSubject, isoOrNull } from "../../platform/data-export.ts";
 import type { Db, DbOrTx } from "../../platform/db/index.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -295,6 +295,36 @@ export class ProfileService {
       country: own.country,
       origin: positionOf(own),
     };
+  }
+
+  /**
+   * Fictional profiles (the demo seed, issue #29): those of `gender` whose account is visible, Dutch and
+   * heterosexual ones first (the demo accounts live in Amsterdam), oldest first.
+   */
+  async fictionalPeople(
+    gender: "male" | "female",
+    limit: number,
+  ): Promise<{ userId: number; profileId: number; name: string }[]> {
+    return this.db
+      .select({ userId: profiles.userId, profileId: profiles.id, name: profiles.name })
+      .from(profiles)
+      .where(
+        and(eq(profiles.fictional, true), eq(profiles.gender, gender), this.visibility.visibleMember(sql`${profiles.userId}`)),
+      )
+      .orderBy(desc(sql`${profiles.country} = 'NL'`), desc(sql`${profiles.sexuality} = 'hetero'`), asc(profiles.id))
+      .limit(limit);
+  }
+
+  /** The members of every fictional profile (the demo site's presence rotation, modules/notifications). */
+  async fictionalUserIds(): Promise<number[]> {
+    const rows = await this.db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.fictional, true));
+    return rows.map((row) => row.userId);
+  }
+
+  /** How many fictional profiles there are (the seed makes the missing ones). */
+  async countFictional(): Promise<number> {
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(eq(profiles.fictional, true));
+    return Number(row?.n ?? 0);
   }
 
   /** The name on a member's profile (receipts and other mail address them by it). */

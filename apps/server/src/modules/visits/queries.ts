@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../platform/db/index.ts";
-import { profileVisits } from "./schema.ts";
+import { profileVisits, visitorsSeen } from "./schema.ts";
 
 /** How often a pair's visit time is renewed at most: a reload or a second look writes nothing. */
 export const RENEW_AFTER_MS = 3_600_000;
@@ -70,4 +70,21 @@ export async function visitsBy(db: DbOrTx, visitorId: number): Promise<{ visited
     .select({ visitedId: profileVisits.visitedId, visitedAt: profileVisits.visitedAt })
     .from(profileVisits)
     .where(sql`${profileVisits.visitorId} = ${visitorId}`);
+}
+
+/** The member opened /visitors at `now`: visits up to it are no longer new. */
+export async function markVisitorsSeen(db: DbOrTx, profileId: number, now: Date): Promise<void> {
+  await db
+    .insert(visitorsSeen)
+    .values({ profileId, seenAt: now })
+    .onConflictDoUpdate({ target: visitorsSeen.profileId, set: { seenAt: now } });
+}
+
+/** When the member last opened /visitors (null: never). */
+export async function visitorsSeenAt(db: DbOrTx, profileId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ seenAt: visitorsSeen.seenAt })
+    .from(visitorsSeen)
+    .where(sql`${visitorsSeen.profileId} = ${profileId}`);
+  return row ? new Date(row.seenAt) : null;
 }

@@ -26,3 +26,14 @@ export const profileVisits = pgTable(
     index("profile_visits_time").on(t.visitedAt),
   ],
 );
+
+/**
+ * Issue #29, the "new visitors" badge: when the member last opened /visitors. Visits after it are new
+ * (a renewed visit counts again: the visitor came back); no row = never opened, every visit is new.
+ */
+export const visitorsSeen = pgTable("visitors_seen", {
+  profileId: integer("profile_id")
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+});

@@ -14,9 +14,11 @@ import type { VisibilityPolicy } from "../visibility/index.ts";
 import {
   deletePairVisits,
   deleteVisitsBefore,
+  markVisitorsSeen,
   upsertVisit,
   visitorCountStatement,
   visitorPageStatement,
+  visitorsSeenAt,
   visitsBy,
 } from "./queries.ts";
 
@@ -59,11 +61,32 @@ export class VisitService {
     return new Date(this.clock().getTime() - VISIT_RETENTION_DAYS * DAY);
   }
 
-  /** GET /api/visitors.php: a page of the member's visitors, identities for premium members only. */
+  private visibleTo(me: number) {
+    return (profileId: SQL, alias: string) => this.visibility.eachVisible(profileId, me, alias);
+  }
+
+  /**
+   * The "new visitors" badge (GET /api/badges.php): visible visitors since the member last opened
+   * /visitors (free members too: the count is a reason to buy).
+   */
+  async newVisitors(profileId: number): Promise<number> {
+    const seenAt = await visitorsSeenAt(this.db, profileId);
+    const retained = this.since();
+    // Just after the mark: a visit recorded in the same millisecond as the opening was seen.
+    const since = seenAt && seenAt >= retained ? new Date(seenAt.getTime() + 1) : retained;
+    const [counted] = await rowsOf<{ n: number }>(this.db, visitorCountStatement(profileId, since, this.visibleTo(profileId)));
+    return Number(counted?.n ?? 0);
+  }
+
+  /**
+   * GET /api/visitors.php: a page of the member's visitors, identities for premium members only. Opening
+   * the page clears the "new visitors" badge.
+   */
   async list(member: Member, page: number, showCity: boolean): Promise<VisitorsResponse> {
     const me = member.profileId;
     const since = this.since();
-    const visible = (profileId: SQL, alias: string) => this.visibility.eachVisible(profileId, me, alias);
+    const visible = this.visibleTo(me);
+    await markVisitorsSeen(this.db, me, this.clock());
     const [counted] = await rowsOf<{ n: number }>(this.db, visitorCountStatement(me, since, visible));
     const total = Number(counted?.n ?? 0);
     const offset = (page - 1) * VISITORS_PAGE_SIZE;

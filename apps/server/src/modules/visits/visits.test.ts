@@ -1,4 +1,4 @@
-import { VISIT_RETENTION_DAYS, VISITORS_PAGE_SIZE, visitorsResponseSchema } from "@app/contract";
+import { badgesResponseSchema, VISIT_RETENTION_DAYS, VISITORS_PAGE_SIZE, visitorsResponseSchema } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TestClient } from "../../test/client.ts";
@@ -128,5 +128,27 @@ describe("profile visitors (issue #29)", () => {
     expect(await visitors(owner.client, "?page=2")).toMatchObject({ placeholders: 2, page: 2 });
     await app.services.credits.grantPremium(db(), owner.userId);
     expect((await visitors(owner.client, "?page=2")).visitors).toHaveLength(2);
+  });
+
+  it("counts new visitors in the badges until the member opens /visitors, free members too", async () => {
+    const owner = await member({ gender: "female" });
+    const [first, second, hidden] = await Promise.all([
+      member({ gender: "male" }),
+      member({ gender: "male" }),
+      member({ gender: "male" }),
+    ]);
+    const newVisitors = async () => badgesResponseSchema.parse((await owner.client.get("/api/badges.php")).json()).new_visitors;
+    expect(await newVisitors()).toBe(0);
+    await open(first, owner);
+    await open(second, owner);
+    await open(hidden, owner);
+    await db().execute(sql`update users set invisible = true where id = ${hidden.userId}`);
+    expect(await newVisitors()).toBe(2);
+    await visitors(owner.client);
+    expect(await newVisitors()).toBe(0);
+    // A later visit is new again (one renewed after RENEW_AFTER_MS, as a first one).
+    const third = await member({ gender: "male" });
+    await open(third, owner);
+    expect(await newVisitors()).toBe(1);
   });
 });

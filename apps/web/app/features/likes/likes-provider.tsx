@@ -48,7 +48,7 @@ export function useLikes(): LikesContextValue {
  * event (initiator) that every tab of the member gets. Whichever comes first shows the pop-up.
  */
 const SAME_MATCH_MS = 30_000;
-const NO_BADGES: BadgeCounts = { newLikes: 0, unreadMessages: 0 };
+const NO_BADGES: BadgeCounts = { newLikes: 0, unreadMessages: 0, newVisitors: 0 };
 /** Once per browser tab session: GET /api/auto-like.php was asked (the server decides whether one comes). */
 const AUTO_LIKE_ASKED = "auto-like-asked";
 
@@ -173,7 +173,11 @@ export function LikesProvider({ children, autoLikeDelayMs = LIMITS.firstPollDela
   const counts = useMemo<BadgeCounts>(
     () =>
       profileId !== null && badges.data
-        ? { newLikes: badges.data.new_likes, unreadMessages: badges.data.unread_messages }
+        ? {
+            newLikes: badges.data.new_likes,
+            unreadMessages: badges.data.unread_messages,
+            newVisitors: badges.data.new_visitors,
+          }
         : NO_BADGES,
     [profileId, badges.data],
   );

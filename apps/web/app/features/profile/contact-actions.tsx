@@ -1,7 +1,5 @@
 import { LIMITS } from "@app/contract";
-import { useId, useState } from "react";
-import { Button, Modal } from "react-bootstrap";
-import { FormattedMessage, useIntl } from "react-intl";
+import { FormattedMessage } from "react-intl";
 import { Link } from "react-router";
 import { GiftGlyph } from "../../ui/gift-glyph";
 import { GetPremiumAction } from "../../ui/purchases-unavailable";
@@ -40,48 +38,6 @@ export function ContactActions({ profile, limitReached = false }: Props & { limi
         </span>
         <FormattedMessage id="member.action_gift" values={{ name: profile.name }} />
       </Link>
-    </div>
-  );
-}
-
-type Prompt = "chat" | "gift" | null;
-
-/** Visitors (spec §6): the same buttons, answered with the spec's login prompts. */
-export function LoginToContact({ profile }: Props) {
-  const intl = useIntl();
-  const [prompt, setPrompt] = useState<Prompt>(null);
-  const titleId = useId();
-  return (
-    <div className="d-flex flex-wrap gap-2 mb-3">
-      <Button variant="primary" onClick={() => setPrompt("chat")}>
-        <span aria-hidden="true">✉ </span>
-        <FormattedMessage id="member.action_message" values={{ name: profile.name }} />
-      </Button>
-      <Button variant="outline-primary" onClick={() => setPrompt("gift")}>
-        <span className="me-1">
-          <GiftGlyph />
-        </span>
-        <FormattedMessage id="member.action_gift" values={{ name: profile.name }} />
-      </Button>
-      <Modal show={prompt !== null} onHide={() => setPrompt(null)} centered aria-labelledby={titleId}>
-        <Modal.Header closeButton closeLabel={intl.formatMessage({ id: "alerts.close" })}>
-          <Modal.Title id={titleId}>
-            {prompt === "gift" ? (
-              <FormattedMessage id="chat.login_to_gift" values={{ name: profile.name }} />
-            ) : (
-              <FormattedMessage id="chat.login_to_chat" />
-            )}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={() => setPrompt(null)}>
-            <FormattedMessage id="likes.prompt_later" />
-          </Button>
-          <Link to="/login" className="btn btn-primary">
-            <FormattedMessage id="nav.login" />
-          </Link>
-        </Modal.Footer>
-      </Modal>
     </div>
   );
 }
