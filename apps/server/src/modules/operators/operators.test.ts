@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { INBOX_PAGE_SIZE } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TestClient } from "../../test/client.ts";
 import { createMember, sqlCount, sqlRows, type TestMember } from "../../test/factories.ts";
 import { useTestApp } from "../../test/harness.ts";
 import { staffLogin } from "../../test/staff.ts";
@@ -350,6 +351,40 @@ describe("the conversation view, notes and persona actions", () => {
       sql`select before, after from staff_audit where action = 'inbox.note' and object_id = ${String(withBen)}`,
     );
     expect(audit).toEqual([{ before: null, after: { text: "Ben: likes dogs" } }]);
+  });
+
+  it("serves the persona's photos offered to send to staff only, private ones included, for that conversation's persona", async () => {
+    const operator = await staffLogin(context.app, "operator");
+    const member = await createMember(context.app, { activate: true, gender: "male", credits: 100 });
+    // A fictional profile's photo that is not its main one, made private: a visitor of /cdn never gets it.
+    const [shown] = await sqlRows<{ id: number; profile_id: number }>(
+      db(),
+      sql`select p.id, p.profile_id from photos p join profiles f on f.id = p.profile_id
+          where f.fictional and p.status = 'active' and not p.is_main order by p.id limit 1`,
+    );
+    if (!shown) throw new Error("the seed has no fictional profile with a second photo");
+    await db().execute(sql`update photos set private = true where id = ${shown.id}`);
+    const personaId = Number(shown.profile_id);
+    const photoId = Number(shown.id);
+    const id = await write(member, personaId, "Hi there");
+    const elsewhere = await write(member, personas.find((p) => p.id !== personaId)?.id ?? 0, "Hi again");
+
+    const view = (await operator.client.get(`/staff/api/inbox/${id}`)).json();
+    const offered = view.persona.photos.find((p: { id: number }) => p.id === photoId);
+    expect(offered).toEqual({ id: photoId, thumb_url: `/staff/api/inbox/${id}/persona-photos/${photoId}.jpg` });
+    const served = await operator.client.get(offered.thumb_url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/jpeg");
+    expect(served.headers["cache-control"]).toBe("private, no-store");
+    expect(served.rawPayload.equals((await context.app.services.photos.bytesOf(photoId, "thumb")) as Buffer)).toBe(true);
+
+    // A member, a visitor, another conversation, another profile's photo, a name that is no photo's: 404.
+    expect((await member.client.get(offered.thumb_url)).statusCode).toBe(404);
+    expect((await new TestClient(context.app.server).get(offered.thumb_url)).statusCode).toBe(404);
+    expect((await operator.client.get(`/staff/api/inbox/${elsewhere}/persona-photos/${photoId}.jpg`)).statusCode).toBe(404);
+    const foreign = await sqlCount(db(), sql`select id as n from photos where profile_id <> ${personaId} order by id limit 1`);
+    expect((await operator.client.get(`/staff/api/inbox/${id}/persona-photos/${foreign}.jpg`)).statusCode).toBe(404);
+    expect((await operator.client.get(`/staff/api/inbox/${id}/persona-photos/x${photoId}.jpg`)).statusCode).toBe(404);
   });
 
   it("sends a like and a first message from a persona, audited; refuses a profile that is not fictional", async () => {

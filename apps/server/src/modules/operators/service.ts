@@ -57,6 +57,10 @@ export interface AnswerInput {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/** Where the operator's page reads one of the conversation's persona's photos (staff-routes serves it). */
+export const personaPhotoPath = (conversationId: number, photoId: number) =>
+  `/staff/api/inbox/${conversationId}/persona-photos/${photoId}.jpg`;
+
 /**
  * The operators' inbox (issue #27): the queue of conversations with a fictional profile waiting for an
  * answer, claims with a lease (operator_claims: one row per conversation, so one operator at a time),
@@ -141,7 +145,10 @@ export class OperatorService {
     return {
       conversation_id: conversationId,
       waiting_since: sides.waitingSince?.toISOString() ?? null,
-      persona: { ...profileOf(sides.personaId), photos: personaPhotos.photos.map((p) => ({ id: p.id, thumb_url: p.thumb_url })) },
+      persona: {
+        ...profileOf(sides.personaId),
+        photos: personaPhotos.photos.map((p) => ({ id: p.id, thumb_url: personaPhotoPath(conversationId, p.id) })),
+      },
       member: profileOf(sides.memberId),
       history,
       earlier,
@@ -279,6 +286,17 @@ export class OperatorService {
     const sides = await this.sides(this.db, conversationId);
     const key = await this.deps.chat.personas.photoKey(sides, messageId);
     const bytes = key ? await this.deps.photos.chatPhoto(key) : null;
+    if (!bytes) throw new AppError("not_found");
+    return bytes;
+  }
+
+  /**
+   * The thumbnail of one of the conversation's persona's active photos, private ones included, for the
+   * photos offered to send (the operator has no member session, so /cdn would serve them as to a visitor).
+   */
+  async personaPhotoThumb(conversationId: number, photoId: number): Promise<Buffer> {
+    const sides = await this.sides(this.db, conversationId);
+    const bytes = await this.deps.photos.activePhotoBytes(sides.personaId, photoId, "thumb");
     if (!bytes) throw new AppError("not_found");
     return bytes;
   }

@@ -81,20 +81,26 @@ export async function inboxStaffRoutes(app: FastifyInstance, options: InboxStaff
     operators.messageAsPersona(actorOf(request, staff), body, await rulesOf(request, staff.language)),
   );
 
-  // A photo of the conversation's history (served to the two members only on the member side).
-  app.get<{ Params: { conversationId: string; file: string } }>(
-    "/staff/api/inbox/:conversationId/photos/:file",
-    async (request, reply) => {
-      const staff = await staffOf(request);
-      if (!staff) throw new AppError("not_found");
-      if (!staffMay(staff.role, endpoints.inboxConversation)) throw new AppError("staff_forbidden");
-      const { conversationId } = parseRequest(inboxConversationParamsSchema, request.params);
-      const messageId = Number(/^(\d{1,9})\.jpg$/.exec(request.params.file)?.[1]);
-      if (!Number.isInteger(messageId) || messageId <= 0) throw new AppError("not_found");
-      const bytes = await operators.photo(conversationId, messageId);
-      return reply.header("cache-control", "private, no-store").type("image/jpeg").send(bytes);
-    },
-  );
+  // Photos for the operator's view, with the staff API's refusals (no staff session 404, another role
+  // 403) and kept out of caches: one of the conversation's history (served to the two members only on
+  // the member side), and the thumbnail of one of the persona's photos offered to send (private ones
+  // too: /cdn would answer the operator, who has no member session, as a visitor).
+  const staffPhoto = (kind: string, read: (conversationId: number, id: number) => Promise<Buffer>) =>
+    app.get<{ Params: { conversationId: string; file: string } }>(
+      `/staff/api/inbox/:conversationId/${kind}/:file`,
+      async (request, reply) => {
+        const staff = await staffOf(request);
+        if (!staff) throw new AppError("not_found");
+        if (!staffMay(staff.role, endpoints.inboxConversation)) throw new AppError("staff_forbidden");
+        const { conversationId } = parseRequest(inboxConversationParamsSchema, request.params);
+        const id = Number(/^(\d{1,9})\.jpg$/.exec(request.params.file)?.[1]);
+        if (!Number.isInteger(id) || id <= 0) throw new AppError("not_found");
+        const bytes = await read(conversationId, id);
+        return reply.header("cache-control", "private, no-store").type("image/jpeg").send(bytes);
+      },
+    );
+  staffPhoto("photos", (conversationId, messageId) => operators.photo(conversationId, messageId));
+  staffPhoto("persona-photos", (conversationId, photoId) => operators.personaPhotoThumb(conversationId, photoId));
 
   // The live stream of a claimed conversation: refused as the staff API refuses (no staff session 404,
   // another role 403, not the claimer 409), then server-sent events until the page leaves.

@@ -201,12 +201,12 @@ export class PhotoService {
 
   /**
    * The stored bytes of one of a profile's active photos, private ones included (issue #27: an operator
-   * sends a fictional profile's own photo in its chat, re-encoded by storeChatPhoto); null when the
-   * profile has no such active photo.
+   * sends a fictional profile's own photo in its chat, re-encoded by storeChatPhoto, and sees its
+   * thumbnail in the inbox); null when the profile has no such active photo.
    */
-  async activePhotoBytes(profileId: number, photoId: number): Promise<Buffer | null> {
+  async activePhotoBytes(profileId: number, photoId: number, size: "full" | "thumb" = "full"): Promise<Buffer | null> {
     const row = (await photosOfProfile(this.db, profileId)).find((photo) => photo.id === photoId && photo.status === "active");
-    return row ? await this.storage.get(row.filename) : null;
+    return row ? await this.storage.get(size === "full" ? row.filename : row.thumbFilename) : null;
   }
 
   /**
