@@ -36,6 +36,10 @@ function services(options: { user?: Partial<User> | null; loggedOutSearch?: "all
     matchFinder: async () => null,
     visitors: async () => null,
     swipeCandidates: async () => null,
+    badges: async () => null,
+    timeBonus: async () => null,
+    welcomeDiscount: async () => null,
+    regions: () => ({ regions: {} }),
     regionName: () => null,
     // The host decides the logged-out search rule (spec §4) and answers null where it hides the search.
     searchMembers: async (query: MemberSearchQuery) => {

@@ -47,6 +47,10 @@ function context(notice: BanNotice | null = null) {
     matchFinder: async () => null,
     visitors: async () => null,
     swipeCandidates: async () => null,
+    badges: async () => null,
+    timeBonus: async () => null,
+    welcomeDiscount: async () => null,
+    regions: () => ({ regions: {} }),
     regionName: () => null,
     searchMembers: async () => null,
   } satisfies SsrServices;

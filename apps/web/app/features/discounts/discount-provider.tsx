@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { useHydrated } from "../../lib/display-mode";
 import { useMember } from "../../lib/member";
+import { useRootData } from "../../lib/root-data";
 import { monotonicNow, type Received, secondsLeftAt } from "./countdown";
 import { DISCOUNTS_KEY } from "./keys";
 import { timeBonusQuery, welcomeDiscountQuery } from "./queries";
@@ -93,12 +94,20 @@ export function DiscountProvider({ children, purchasesAvailable = true }: { chil
   }, [userId, queryClient]);
 
   const [now, setNow] = useState(monotonicNow);
-  const bonusQuery = useQuery({ ...timeBonusQuery(userId ?? 0), enabled: eligible });
+  // Issue #29: the answers rendered with the page start the queries (no call, no API module at first).
+  // They arrived before the page's clock started (0 on monotonicNow's), so the countdown never runs long.
+  const rendered = useRootData()?.firstAnswers;
+  const bonusQuery = useQuery({
+    ...timeBonusQuery(userId ?? 0),
+    enabled: eligible,
+    ...(rendered?.timeBonus ? { initialData: { value: rendered.timeBonus.time_bonus, receivedAt: 0 } } : {}),
+  });
   const timeBonus = eligible ? timeBonusNow(bonusQuery.data, now) : null;
   // Spec §4: the welcome discount is shown only when there is no time bonus (none, failed, or run out).
   const welcomeQuery = useQuery({
     ...welcomeDiscountQuery(userId ?? 0),
-    enabled: eligible && bonusQuery.isFetched && timeBonus === null,
+    enabled: eligible && (bonusQuery.isFetched || bonusQuery.isSuccess) && timeBonus === null,
+    ...(rendered?.welcomeDiscount ? { initialData: { value: rendered.welcomeDiscount.discount, receivedAt: 0 } } : {}),
   });
   const welcome = eligible && timeBonus === null ? welcomeNow(welcomeQuery.data, now) : null;
 

@@ -18,6 +18,7 @@ import { type BadgeCounts, BadgeCountsContext } from "../../lib/badges";
 import { useHeartbeat } from "../../lib/heartbeat";
 import { useMountedOnceActive } from "../../lib/lazy";
 import { useMember } from "../../lib/member";
+import { useRootData } from "../../lib/root-data";
 import { useServerEvent, useServerResync } from "../../lib/server-events";
 import { useWorkerMessage } from "../../lib/service-worker";
 import { useToast } from "../../ui/toasts";
@@ -80,10 +81,14 @@ export function LikesProvider({ children, autoLikeDelayMs = LIMITS.firstPollDela
   const profileId = user?.profile.id ?? null;
   const queryClient = useQueryClient();
   const toast = useToast();
+  // Issue #29: the counts rendered with the page start the query (no call, no API module at first);
+  // events, the heartbeat and likes invalidate it, which asks the API as before.
+  const rendered = useRootData()?.firstAnswers?.badges;
   const badges = useQuery({
     queryKey: BADGES_KEY,
     queryFn: async () => (await likesApi()).getBadges(),
     enabled: profileId !== null,
+    ...(rendered ? { initialData: rendered, staleTime: Number.POSITIVE_INFINITY } : {}),
   });
 
   const [queue, setQueue] = useState<LikePopup[]>([]);

@@ -69,6 +69,10 @@ function services(user: User | null = null) {
     matchFinder: async () => null,
     visitors: async () => null,
     swipeCandidates: async () => null,
+    badges: async () => null,
+    timeBonus: async () => null,
+    welcomeDiscount: async () => null,
+    regions: () => ({ regions: {} }),
     regionName: () => null,
     bundles: async () => {
       throw new Error("not on these pages");
