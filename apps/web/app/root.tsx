@@ -173,8 +173,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <MemberProvider initialUser={loaderData.user}>
           {/* Outside the likes and chat features, whose live events show toasts (issue #28). */}
           <ToastProvider>
-            <LikesProvider>
-              <DiscountProvider purchasesAvailable={loaderData.settings.purchases_available}>
+            <LikesProvider firstBadges={loaderData.firstAnswers?.badges}>
+              <DiscountProvider purchasesAvailable={loaderData.settings.purchases_available} rendered={loaderData.firstAnswers}>
                 <Outlet />
               </DiscountProvider>
             </LikesProvider>

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { useHydrated } from "../../lib/display-mode";
 import { useMember } from "../../lib/member";
-import { useRootData } from "../../lib/root-data";
+import type { FirstAnswers } from "../../lib/root-data";
 import { monotonicNow, type Received, secondsLeftAt } from "./countdown";
 import { DISCOUNTS_KEY } from "./keys";
 import { timeBonusQuery, welcomeDiscountQuery } from "./queries";
@@ -81,7 +81,16 @@ function welcomeNow(answer: Received<Discount | null> | undefined, now: number):
  * by the root): a discount on a site without a payment provider invites a purchase it cannot take
  * (issue #25, decision 030).
  */
-export function DiscountProvider({ children, purchasesAvailable = true }: { children: ReactNode; purchasesAvailable?: boolean }) {
+export function DiscountProvider({
+  children,
+  purchasesAvailable = true,
+  rendered,
+}: {
+  children: ReactNode;
+  purchasesAvailable?: boolean;
+  /** The answers rendered with the page (the root loader's). */
+  rendered?: FirstAnswers | null;
+}) {
   const { user } = useMember();
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
@@ -96,7 +105,6 @@ export function DiscountProvider({ children, purchasesAvailable = true }: { chil
   const [now, setNow] = useState(monotonicNow);
   // Issue #29: the answers rendered with the page start the queries (no call, no API module at first).
   // They arrived before the page's clock started (0 on monotonicNow's), so the countdown never runs long.
-  const rendered = useRootData()?.firstAnswers;
   const bonusQuery = useQuery({
     ...timeBonusQuery(userId ?? 0),
     enabled: eligible,
