@@ -78,6 +78,7 @@ async function measure(browser: Browser, base: string, path: string, member = fa
       if (!response.ok()) throw new Error(`login failed: HTTP ${response.status()}`);
     }
     const page = await context.newPage();
+    const network = trackNetwork(page);
     const pending: Promise<ScriptResponse | null>[] = [];
     page.on("response", (response) => {
       const type = response.request().resourceType();
@@ -96,7 +97,7 @@ async function measure(browser: Browser, base: string, path: string, member = fa
     if (status !== 200) return { visited: { page: path, status, scripts: [] }, app: { page: path, status, scripts: [] } };
     await page.waitForLoadState("networkidle");
     const onIntent = await page.evaluate(() => document.documentElement.dataset.start === "intent");
-    if (!onIntent) await hydratedAndIdle(page);
+    if (!onIntent) await hydratedAndIdle(page, network);
     // The scripts written into the HTML count too (ours, React Router's loader data): one entry each.
     const texts = await page.evaluate(() =>
       [...document.querySelectorAll("script:not([src])")].map((script) => script.textContent ?? ""),
@@ -105,7 +106,7 @@ async function measure(browser: Browser, base: string, path: string, member = fa
     const visited: PageMeasure = { page: path, status, scripts: [...inline, ...(await collected())] };
     if (onIntent) {
       await page.evaluate(() => (window as unknown as { __startApp: () => void }).__startApp());
-      await hydratedAndIdle(page);
+      await hydratedAndIdle(page, network);
     }
     return { visited, app: { page: path, status, scripts: [...inline, ...(await collected())] } };
   } finally {
@@ -113,9 +114,40 @@ async function measure(browser: Browser, base: string, path: string, member = fa
   }
 }
 
-async function hydratedAndIdle(page: Page): Promise<void> {
+/** Requests in flight and the moment the last one started or ended. */
+interface Network {
+  inFlight: () => number;
+  lastActivity: () => number;
+}
+
+function trackNetwork(page: Page): Network {
+  let inFlight = 0;
+  let last = Date.now();
+  const settle = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    last = Date.now();
+  };
+  page.on("request", () => {
+    inFlight++;
+    last = Date.now();
+  });
+  page.on("requestfinished", settle);
+  page.on("requestfailed", settle);
+  return { inFlight: () => inFlight, lastActivity: () => last };
+}
+
+/**
+ * Hydrated, then 500 ms without a request from then on. Playwright's `networkidle` resolves at once
+ * when the page was idle once before (on a busy box, often before hydration), which missed what the
+ * page loads right after hydrating (issue #29's third step).
+ */
+async function hydratedAndIdle(page: Page, network: Network): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, { timeout: 30_000 });
-  await page.waitForLoadState("networkidle");
+  const deadline = Date.now() + 30_000;
+  while (network.inFlight() > 0 || Date.now() - network.lastActivity() < 500) {
+    if (Date.now() > deadline) throw new Error("the page did not become idle within 30 s");
+    await page.waitForTimeout(100);
+  }
 }
 
 let browser: Browser | undefined;

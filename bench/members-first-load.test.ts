@@ -99,4 +99,22 @@ describe.skipIf(!manifestFile)("the members' first screen after hydration (decis
     const files = staticClosure([...firstLoadFiles(manifest, "members"), ...lazyFirstScreen]);
     expect(files.filter((file) => /^(Dropdown|Modal|popper|usePopper)[-.]/i.test(file))).toEqual([]);
   });
+
+  // Third step: the first answers come with the page (badges, time bonus, regions), the socket's first
+  // frames are checked by hand, so nothing of the first screen needs the contract's schemas. A static
+  // import of the API client, an endpoint's module or a schema from these files brings them back.
+  it("needs neither zod nor the contract's endpoint table", () => {
+    const manifest = parseRouteManifest(readFileSync(path.join(assets, manifestFile as string), "utf8"));
+    const lazyFirstScreen = readdirSync(assets).filter((f) => /^(account-alerts|time-bonus-modal)-[\w-]+\.js$/.test(f));
+    const files = staticClosure([...firstLoadFiles(manifest, "members"), ...lazyFirstScreen]);
+    const holding = (marker: string) => files.filter((file) => readFileSync(path.join(assets, file), "utf8").includes(marker));
+    // zod's core error class and an endpoint's path (the table's): each in one chunk of the build.
+    expect(
+      readdirSync(assets).filter((f) => f.endsWith(".js") && readFileSync(path.join(assets, f), "utf8").includes(ZOD_MARKER)),
+    ).not.toEqual([]);
+    expect({ zod: holding(ZOD_MARKER), endpoints: holding(ENDPOINTS_MARKER) }).toEqual({ zod: [], endpoints: [] });
+  });
 });
+
+const ZOD_MARKER = "$ZodError";
+const ENDPOINTS_MARKER = "/api/badges.php";

@@ -90,6 +90,12 @@ export function ssrServices(
         (await memberOf(request)) ? checkoutDiscounts(request, bundleId, method) : null,
       matchFinder: async () => ((await memberOf(request)) ? answerOf(request, ENDPOINTS.matchFinder) : null),
       visitors: async (page) => ((await memberOf(request)) ? answerOf(request, ENDPOINTS.visitors, { page }) : null),
+      // A member's first screen (issue #29): the same answers the browser would ask for at once.
+      badges: async () => ((await memberOf(request)) ? answerOf(request, ENDPOINTS.badges) : null),
+      timeBonus: async () => ((await memberOf(request)) ? answerOf(request, ENDPOINTS.timeBonus) : null),
+      welcomeDiscount: async () =>
+        (await memberOf(request)) ? answerOf(request, ENDPOINTS.discountCode, { welcome: "true" }) : null,
+      regions: () => ({ regions: site.regions() }),
       regionName: (country, code) =>
         site.regions()[country as keyof ReturnType<SiteService["regions"]>]?.find((region) => region.code === code)?.name ?? null,
       swipeCandidates: async () => ((await memberOf(request)) ? answerOf(request, ENDPOINTS.swipeCandidates, {}) : null),

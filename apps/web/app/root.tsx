@@ -1,4 +1,12 @@
-import { APP, LOCALE_COOKIE, LOCALES, localeFromAcceptLanguage, TRACKING_COOKIE } from "@app/contract";
+import {
+  APP,
+  LOCALE_COOKIE,
+  LOCALES,
+  localeFromAcceptLanguage,
+  type SsrServices,
+  TRACKING_COOKIE,
+  type User,
+} from "@app/contract";
 import { useEffect } from "react";
 import { IntlProvider } from "react-intl";
 import {
@@ -28,7 +36,7 @@ import { resolveLocale } from "./lib/locale.server";
 import { MESSAGES_REL, messagesPath, useLocaleMessages } from "./lib/messages";
 import { useNonce } from "./lib/nonce";
 import { QueryProvider } from "./lib/query-client";
-import { type RootData, useRootData } from "./lib/root-data";
+import { type FirstAnswers, type RootData, useRootData } from "./lib/root-data";
 import { useRouteFlag } from "./lib/route-handle";
 import { registerServiceWorker, useWorkerClickNavigation } from "./lib/service-worker";
 import { extractTracking, hasTrafficSource } from "./lib/tracking";
@@ -71,8 +79,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     company,
     hasTrafficSource: hasTrafficSource(cookieHeader),
     user,
+    firstAnswers: user ? await firstAnswersOf(services, user, settings.purchases_available) : null,
   };
   return data(rootData, { headers });
+}
+
+/**
+ * The member's first answers (FirstAnswers), asked only where the providers would ask: the time bonus of
+ * a member who has not paid on a site that takes payments (DiscountProvider), and the welcome discount
+ * when there is no time bonus.
+ */
+async function firstAnswersOf(services: SsrServices, user: User, purchasesAvailable: boolean): Promise<FirstAnswers> {
+  // A failed call leaves its answer out: the page renders, and the browser asks as it did before.
+  const answer = <T,>(call: () => Promise<T | null>) => call().catch(() => null);
+  const discounts = async (): Promise<FirstAnswers> => {
+    if (!purchasesAvailable || user.paid_user) return {};
+    const timeBonus = await answer(services.timeBonus);
+    if (!timeBonus) return {};
+    if (timeBonus.time_bonus) return { timeBonus };
+    const welcomeDiscount = await answer(services.welcomeDiscount);
+    return welcomeDiscount ? { timeBonus, welcomeDiscount } : { timeBonus };
+  };
+  const [badges, rest] = await Promise.all([answer(services.badges), discounts()]);
+  return badges ? { badges, ...rest } : rest;
 }
 
 /** The root data (locale, messages, settings) changes only on a language switch or an explicit revalidation. */
@@ -144,8 +173,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <MemberProvider initialUser={loaderData.user}>
           {/* Outside the likes and chat features, whose live events show toasts (issue #28). */}
           <ToastProvider>
-            <LikesProvider>
-              <DiscountProvider purchasesAvailable={loaderData.settings.purchases_available}>
+            <LikesProvider firstBadges={loaderData.firstAnswers?.badges}>
+              <DiscountProvider purchasesAvailable={loaderData.settings.purchases_available} rendered={loaderData.firstAnswers}>
                 <Outlet />
               </DiscountProvider>
             </LikesProvider>

@@ -104,3 +104,4 @@ export const timeBonusSchema = z.object({
 });
 export type TimeBonus = z.infer<typeof timeBonusSchema>;
 export const timeBonusResponseSchema = z.object({ time_bonus: timeBonusSchema.nullable() });
+export type TimeBonusResponse = z.infer<typeof timeBonusResponseSchema>;

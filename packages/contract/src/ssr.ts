@@ -1,12 +1,12 @@
 import type { User } from "./accounts.ts";
-import type { CheckoutDiscounts } from "./discounts.ts";
-import type { SwipeResponse } from "./likes.ts";
+import type { CheckoutDiscounts, DiscountCodeResponse, TimeBonusResponse } from "./discounts.ts";
+import type { BadgesResponse, SwipeResponse } from "./likes.ts";
 import type { LocaleCode } from "./locales.ts";
 import type { MatchFinderResponse, MemberResponse, MemberSearchQuery, MemberSearchResponse } from "./members.ts";
 import type { BanNotice } from "./moderation.ts";
 import type { BundlesResponse, PaymentMethod } from "./payments.ts";
 import type { Settings } from "./settings.ts";
-import type { CompanyInfo, TeaserProfile } from "./site.ts";
+import type { CompanyInfo, RegionsResponse, TeaserProfile } from "./site.ts";
 import type { StaffContext } from "./staff.ts";
 import type { VisitorsResponse } from "./visits.ts";
 
@@ -59,6 +59,16 @@ export interface SsrServices {
    * without the browser's time zone); null for visitors. The page renders the game with them.
    */
   swipeCandidates(): Promise<SwipeResponse | null>;
+  /**
+   * Issue #29: what a member's first screen asks at once, rendered with the page instead (so the browser
+   * needs neither the API client nor zod for it): GET /api/badges.php, /api/time-bonus.php and
+   * /api/discountcode.php?welcome=true for the logged-in member, null for visitors.
+   */
+  badges(): Promise<BadgesResponse | null>;
+  timeBonus(): Promise<TimeBonusResponse | null>;
+  welcomeDiscount(): Promise<DiscountCodeResponse | null>;
+  /** GET /api/regions.php's answer (every served country's regions). */
+  regions(): RegionsResponse;
   /** The name of a region of a served country (GET /api/regions.php's), null when there is none such. */
   regionName(country: string, code: string): string | null;
   /**

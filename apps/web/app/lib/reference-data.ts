@@ -7,10 +7,21 @@ export type InterestsLoader = () => Promise<Interest[]>;
 
 /**
  * The site's regions once they have arrived; null before, and after a failure (a form without regions
- * still works). With `enabled` false they are not loaded.
+ * still works). With `enabled` false they are not loaded; `rendered` (the page's loader's) are used
+ * without a call (issue #29).
  */
-export function useRegions(loadRegions: RegionsLoader, enabled = true): Record<string, Region[]> | null {
-  const { data } = useQuery({ queryKey: ["regions"], queryFn: loadRegions, staleTime: Number.POSITIVE_INFINITY, enabled });
+export function useRegions(
+  loadRegions: RegionsLoader,
+  enabled = true,
+  rendered?: Record<string, Region[]>,
+): Record<string, Region[]> | null {
+  const { data } = useQuery({
+    queryKey: ["regions"],
+    queryFn: loadRegions,
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled,
+    ...(rendered ? { initialData: rendered } : {}),
+  });
   return data ?? null;
 }
 

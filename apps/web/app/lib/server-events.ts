@@ -11,6 +11,7 @@ import {
   WS_CLOSE,
 } from "@app/contract";
 import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from "react";
+import { checkFirstFrame } from "./first-frames";
 import { reportBanned } from "./session-lost";
 
 /** `open`: events arrive live; anything else: the spec's polling keeps the page fresh. */
@@ -45,8 +46,10 @@ interface PendingSend {
 }
 
 /**
- * Loads the frame schema (and zod with it) when a member's page first connects, not with every
- * visitor's page (decision 025). Resolves once loaded; browser tests' setup awaits it beforehand.
+ * Loads the frame schema (and zod with it) when the first frame that needs it arrives (an event, a
+ * sent message's answer): a connection's hello and pongs are checked by hand (first-frames.ts), so a
+ * member's first screen does without zod (issue #29; decision 025 for visitors). Resolves once
+ * loaded; the unit tests' setup awaits it beforehand.
  */
 export async function loadServerFrames(): Promise<void> {
   frameSchema ??= (await import("./server-frames")).serverFrameSchema;
@@ -80,6 +83,9 @@ export class ServerEvents {
   private accepts: readonly string[] = [];
   /** Messages sent over the socket waiting for their answer, by client_id. */
   private readonly pendingSends = new Map<string, PendingSend>();
+  /** Frames received and not handled yet, in order: they wait while the frame schema loads. */
+  private inbox: string[] = [];
+  private loadingSchema = false;
   private readonly options: Required<ServerEventsOptions>;
 
   constructor(options: ServerEventsOptions = {}) {
@@ -144,13 +150,6 @@ export class ServerEvents {
   private connect(): void {
     if (!this.wanted || !this.options.WebSocket) return;
     this.setState("connecting");
-    if (!frameSchema) {
-      loadServerFrames().then(
-        () => this.connect(),
-        () => this.scheduleReconnect(),
-      );
-      return;
-    }
     let socket: WebSocket;
     try {
       socket = new this.options.WebSocket(this.options.url());
@@ -159,11 +158,14 @@ export class ServerEvents {
       return;
     }
     this.socket = socket;
-    socket.onmessage = (message) => this.receive(message.data);
+    socket.onmessage = (message) => {
+      if (this.socket === socket) this.receive(String(message.data));
+    };
     socket.onclose = (close) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.accepts = [];
+      this.inbox = [];
       this.failPendingSends();
       this.stopPinging();
       if (!this.wanted) return;
@@ -233,14 +235,50 @@ export class ServerEvents {
     for (const clientId of [...this.pendingSends.keys()]) this.settleSend(clientId, new Error("the socket closed"));
   }
 
-  private receive(data: unknown): void {
-    let parsed: ServerFrame;
-    if (!frameSchema) return; // never: connect() loads it before opening a socket
-    try {
-      parsed = frameSchema.parse(JSON.parse(String(data)));
-    } catch {
-      return; // a frame from a newer server this page does not know
+  private receive(data: string): void {
+    this.inbox.push(data);
+    this.drain();
+  }
+
+  /** Handles the received frames in order; one the hand check leaves to the schema waits until it loaded. */
+  private drain(): void {
+    while (this.inbox.length > 0 && !this.loadingSchema) {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(this.inbox[0] as string);
+      } catch {
+        this.inbox.shift();
+        continue;
+      }
+      let parsed: ServerFrame | null | undefined = checkFirstFrame(raw);
+      if (parsed === undefined && !frameSchema) {
+        this.loadingSchema = true;
+        loadServerFrames().then(
+          () => {
+            this.loadingSchema = false;
+            this.drain();
+          },
+          () => {
+            // The schema did not load (a failed chunk): start over on a new connection, which asks
+            // again for what came after the last `seq` handled.
+            this.loadingSchema = false;
+            this.inbox = [];
+            this.socket?.close();
+          },
+        );
+        return;
+      }
+      this.inbox.shift();
+      if (parsed === undefined && frameSchema) {
+        const result = frameSchema.safeParse(raw);
+        parsed = result.success ? result.data : null;
+      }
+      // Null: a frame from a newer server this page does not know.
+      if (parsed) this.handle(parsed);
     }
+  }
+
+  private handle(parsed: ServerFrame): void {
     switch (parsed.type) {
       case "hello":
         this.attempt = 0;
@@ -306,6 +344,7 @@ export class ServerEvents {
     const socket = this.socket;
     this.socket = null;
     this.accepts = [];
+    this.inbox = [];
     this.failPendingSends();
     this.stopPinging();
     socket?.close();

@@ -10,8 +10,8 @@ import { PageTitle } from "../ui/page-title";
 import type { Route } from "./+types/members";
 
 /**
- * The regions load with the API client and the contract's endpoint schemas (zod) only when the form
- * asks for them (a country is chosen): the first screen does without them (issue #29).
+ * The regions come with the page (the loader's); were they missing, they would load with the API
+ * client and the contract's endpoint schemas (zod), which the first screen does without (issue #29).
  */
 const loadRegions = () => import("../features/site/api").then((api) => api.getRegions("all"));
 
@@ -30,7 +30,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const regionName = query.country && query.countryregion ? services.regionName(query.country, query.countryregion) : null;
   // A visitor's "nearby" is newest first: the form offers them the orders that mean something.
   const visitor = !user;
-  return result ? { visible: true as const, query, result, regionName, visitor } : { visible: false as const };
+  // The form's regions with the page: the browser would ask GET /api/regions.php at once (issue #29).
+  const { regions } = services.regions();
+  return result ? { visible: true as const, query, result, regionName, visitor, regions } : { visible: false as const };
 }
 
 export default function Members({ loaderData }: Route.ComponentProps) {
@@ -59,6 +61,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
             <SearchForm
               query={loaderData.query}
               regionName={loaderData.regionName}
+              regions={loaderData.regions}
               visitor={loaderData.visitor}
               countries={root?.settings.countries ?? []}
               fields={root?.settings.search_fields ?? []}

@@ -11,11 +11,14 @@ import { onPath } from "../../lib/paths";
 import { useWarningSlot, WARNING_RANK } from "../../lib/warnings";
 import { BusyButton } from "../../ui/busy-button";
 import { type DevicePushState, pushCapable, subscribePush, useDevicePushState } from "./push";
-import { ResendActivationButton } from "./signup-steps";
 
 // The activation reminder's modal (a phone, right after signup) loads only then: react-bootstrap's
 // Modal stays off the members' first screen (issue #29).
 const ActivationModal = lazy(() => import("./activation-modal").then((m) => ({ default: m.ActivationModal })));
+
+// The resend button (with the account API and zod) loads when the activation alert shows, not with
+// every member's first screen (issue #29).
+const ResendActivationButton = lazy(() => import("./signup-steps").then((m) => ({ default: m.ResendActivationButton })));
 
 export const ACTIVATION_REMINDER_KEY = "dismissed-activation-reminder";
 export const DISABLED_NOTIFICATIONS_KEY = "dismissed-disabled-notifications";
@@ -145,7 +148,9 @@ export function AccountAlerts({ pushPublicKey = null }: { pushPublicKey?: string
           <p className="mb-2">
             <FormattedMessage id="alerts.activation_body" values={{ email: user.email, strong: (c) => <strong>{c}</strong> }} />
           </p>
-          <ResendActivationButton size="sm" variant="outline-dark" />
+          <Suspense fallback={null}>
+            <ResendActivationButton size="sm" variant="outline-dark" />
+          </Suspense>
         </Alert>
       ) : null}
       {notificationsShown ? (

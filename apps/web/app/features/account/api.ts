@@ -41,15 +41,6 @@ export async function savePushSubscription(request: PushSubscriptionRequest): Pr
   return user;
 }
 
-/**
- * POST /api/page-hidden.php as a beacon (spec §7: empty JSON when the page becomes hidden): it is sent
- * even when the page is being closed. The server then sends pushes or e-mails instead of in-page toasts.
- */
-export function sendPageHidden(): void {
-  if (typeof navigator.sendBeacon !== "function") return;
-  navigator.sendBeacon(ENDPOINTS.pageHidden.path, new Blob(["{}"], { type: "application/json" }));
-}
-
 /** POST /api/logout.php: ends the session and clears the cookie (the spec's GET is for links only). */
 export async function logout(): Promise<void> {
   await callEndpoint(ENDPOINTS.logoutPost);

@@ -4,6 +4,7 @@ import { Heartbeat, HeartbeatContext } from "../../lib/heartbeat";
 import { MemberContext, type MemberState } from "../../lib/member";
 import { ServerEvents, ServerEventsContext } from "../../lib/server-events";
 import { onSessionLost } from "../../lib/session-lost";
+import { sendPageHidden } from "./page-hidden";
 import { type DevicePushState, isSubscribed, syncDevicePush, useDevicePushState } from "./push";
 
 /** When the loop runs: its first beat, then the time between beats (read again after each beat). */
@@ -67,13 +68,6 @@ const fullNavigation = (path: string) => window.location.assign(path);
  */
 const accountApi = () => import("./api");
 const getUser = async () => (await accountApi()).getUser();
-/** The API module once loaded: the page-hidden beacon must go out at once, even while the page closes. */
-let loadedApi: Awaited<ReturnType<typeof accountApi>> | null = null;
-const sendPageHidden = () => {
-  if (loadedApi) loadedApi.sendPageHidden();
-  else void accountApi().then((api) => api.sendPageHidden());
-};
-
 /**
  * Provides the member state of lib/member.ts: polling (and the heartbeat of lib/heartbeat.ts), logout,
  * lost sessions, language saving, this device's push subscription, and the page-hidden beacon.
@@ -143,9 +137,6 @@ export function MemberProvider({
   const userId = user?.id ?? null;
   useEffect(() => {
     if (userId === null) return;
-    void accountApi().then((api) => {
-      loadedApi = api;
-    });
     void syncPush(userId).catch(() => undefined);
   }, [userId, syncPush]);
 

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { useHydrated } from "../../lib/display-mode";
 import { useMember } from "../../lib/member";
+import type { FirstAnswers } from "../../lib/root-data";
 import { monotonicNow, type Received, secondsLeftAt } from "./countdown";
 import { DISCOUNTS_KEY } from "./keys";
 import { timeBonusQuery, welcomeDiscountQuery } from "./queries";
@@ -90,7 +91,16 @@ function welcomeNow(answer: Received<Discount | null> | undefined, now: number):
  * by the root): a discount on a site without a payment provider invites a purchase it cannot take
  * (issue #25, decision 030).
  */
-export function DiscountProvider({ children, purchasesAvailable = true }: { children: ReactNode; purchasesAvailable?: boolean }) {
+export function DiscountProvider({
+  children,
+  purchasesAvailable = true,
+  rendered,
+}: {
+  children: ReactNode;
+  purchasesAvailable?: boolean;
+  /** The answers rendered with the page (the root loader's). */
+  rendered?: FirstAnswers | null;
+}) {
   const { user } = useMember();
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
@@ -103,12 +113,19 @@ export function DiscountProvider({ children, purchasesAvailable = true }: { chil
   }, [userId, queryClient]);
 
   const [now, setNow] = useState(monotonicNow);
-  const bonusQuery = useQuery({ ...timeBonusQuery(userId ?? 0), enabled: eligible });
+  // Issue #29: the answers rendered with the page start the queries (no call, no API module at first).
+  // They arrived before the page's clock started (0 on monotonicNow's), so the countdown never runs long.
+  const bonusQuery = useQuery({
+    ...timeBonusQuery(userId ?? 0),
+    enabled: eligible,
+    ...(rendered?.timeBonus ? { initialData: { value: rendered.timeBonus.time_bonus, receivedAt: 0 } } : {}),
+  });
   const timeBonus = eligible ? timeBonusNow(bonusQuery.data, now) : null;
   // Spec §4: the welcome discount is shown only when there is no time bonus (none, failed, or run out).
   const welcomeQuery = useQuery({
     ...welcomeDiscountQuery(userId ?? 0),
-    enabled: eligible && bonusQuery.isFetched && timeBonus === null,
+    enabled: eligible && (bonusQuery.isFetched || bonusQuery.isSuccess) && timeBonus === null,
+    ...(rendered?.welcomeDiscount ? { initialData: { value: rendered.welcomeDiscount.discount, receivedAt: 0 } } : {}),
   });
   const welcome = eligible && timeBonus === null ? welcomeNow(welcomeQuery.data, now) : null;
 

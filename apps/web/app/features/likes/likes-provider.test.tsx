@@ -1,4 +1,4 @@
-import type { LikePopupProfile } from "@app/contract";
+import type { BadgesResponse, LikePopupProfile } from "@app/contract";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useBadgeCounts } from "../../lib/badges";
@@ -31,9 +31,10 @@ function renderProvider({
   events = null,
   heartbeat = null,
   autoLikeDelayMs = 60_000,
-}: Partial<Parameters<typeof renderAsMember>[1]> & { autoLikeDelayMs?: number } = {}) {
+  firstBadges,
+}: Partial<Parameters<typeof renderAsMember>[1]> & { autoLikeDelayMs?: number; firstBadges?: BadgesResponse } = {}) {
   return renderAsMember(
-    <LikesProvider autoLikeDelayMs={autoLikeDelayMs}>
+    <LikesProvider autoLikeDelayMs={autoLikeDelayMs} firstBadges={firstBadges}>
       <Probe />
     </LikesProvider>,
     { user, events, heartbeat },
@@ -49,6 +50,17 @@ const daan: LikePopupProfile = {
 };
 
 describe("likes provider", () => {
+  it("shows the counts rendered with the page without asking, and asks on the next badge event (issue #29)", async () => {
+    const fetch = stubApi({ "GET /api/badges.php": { new_likes: 0, unread_messages: 1 } });
+    const live = liveServerEvents();
+    renderProvider({ events: live.events, firstBadges: { new_likes: 4, unread_messages: 1 } });
+    expect(screen.getByTestId("badges")).toHaveTextContent("4/1");
+    await act(async () => {});
+    expect(fetch.mock.calls.filter(([url]) => url === "/api/badges.php")).toHaveLength(0);
+    act(() => live.socket().push({ type: "event", seq: 1, event: { type: "badges.changed" } }));
+    await vi.waitFor(() => expect(screen.getByTestId("badges")).toHaveTextContent("0/1"));
+  });
+
   it("loads the badges, prefixes the title with unread messages plus new likes, and reloads them on like events", async () => {
     let newLikes = 2;
     const fetch = stubApi({

@@ -1,4 +1,4 @@
-import { AUTO_LIKE_RELOAD_MS, LIMITS, type LikePopupProfile } from "@app/contract";
+import { AUTO_LIKE_RELOAD_MS, type BadgesResponse, LIMITS, type LikePopupProfile } from "@app/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   createContext,
@@ -66,6 +66,8 @@ export interface LikesProviderProps {
   children: ReactNode;
   /** Delay before asking for an auto-like (spec §7's first-start delay). */
   autoLikeDelayMs?: number;
+  /** The counts rendered with the page (the root loader's FirstAnswers). */
+  firstBadges?: BadgesResponse | undefined;
 }
 
 /**
@@ -75,15 +77,18 @@ export interface LikesProviderProps {
  * completed, in every open tab, and the auto-like once per session), the reload of the likes lists on
  * events, and the in-page toasts for a like or a match while the member is looking (issue #28).
  */
-export function LikesProvider({ children, autoLikeDelayMs = LIMITS.firstPollDelayMs }: LikesProviderProps) {
+export function LikesProvider({ children, autoLikeDelayMs = LIMITS.firstPollDelayMs, firstBadges }: LikesProviderProps) {
   const { user } = useMember();
   const profileId = user?.profile.id ?? null;
   const queryClient = useQueryClient();
   const toast = useToast();
+  // Issue #29: the counts rendered with the page start the query (no call, no API module at first);
+  // events, the heartbeat and likes invalidate it, which asks the API as before.
   const badges = useQuery({
     queryKey: BADGES_KEY,
     queryFn: async () => (await likesApi()).getBadges(),
     enabled: profileId !== null,
+    ...(firstBadges ? { initialData: firstBadges, staleTime: Number.POSITIVE_INFINITY } : {}),
   });
 
   const [queue, setQueue] = useState<LikePopup[]>([]);

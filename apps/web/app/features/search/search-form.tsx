@@ -1,4 +1,11 @@
-import { DEFAULT_SEARCH_SORT, type MemberSearchQuery, SEARCH_SORTS, type SearchSort, type Settings } from "@app/contract";
+import {
+  DEFAULT_SEARCH_SORT,
+  type MemberSearchQuery,
+  type Region,
+  SEARCH_SORTS,
+  type SearchSort,
+  type Settings,
+} from "@app/contract";
 import { type FormEvent, useId, useState } from "react";
 import { Button, Form } from "react-bootstrap";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -61,6 +68,8 @@ export interface SearchFormProps {
   fields: readonly SearchField[];
   /** The regions of every served country (GET /api/regions.php). */
   loadRegions: RegionsLoader;
+  /** The regions rendered with the page (its loader's), used instead of asking (issue #29). */
+  regions?: Record<string, Region[]>;
   /** The name of the query's region (the page's loader), shown until the regions arrive. */
   regionName?: string | null;
   /**
@@ -80,7 +89,15 @@ export function SearchForm(props: SearchFormProps) {
   return <SearchFormControls key={searchHref(props.query)} {...props} />;
 }
 
-function SearchFormControls({ query, countries, fields, loadRegions, regionName = null, visitor = false }: SearchFormProps) {
+function SearchFormControls({
+  query,
+  countries,
+  fields,
+  loadRegions,
+  regions: renderedRegions,
+  regionName = null,
+  visitor = false,
+}: SearchFormProps) {
   const intl = useIntl();
   const navigate = useNavigate();
   const id = useId();
@@ -89,7 +106,7 @@ function SearchFormControls({ query, countries, fields, loadRegions, regionName 
   const searchable = (field: SearchField) => fields.includes(field);
   const withRegion = searchable("countryregion") && searchable("country");
 
-  const regions = useRegions(loadRegions, withRegion);
+  const regions = useRegions(loadRegions, withRegion, renderedRegions);
 
   const set = (field: keyof SearchValues, value: string) =>
     setValues((current) => ({ ...current, [field]: value, ...(field === "country" ? { countryregion: "" } : {}) }));
