@@ -53,7 +53,7 @@ describe("likes provider", () => {
   it("shows the counts rendered with the page without asking, and asks on the next badge event (issue #29)", async () => {
     const fetch = stubApi({ "GET /api/badges.php": { new_likes: 0, unread_messages: 1 } });
     const live = liveServerEvents();
-    renderProvider({ events: live.events, firstBadges: { new_likes: 4, unread_messages: 1 } });
+    renderProvider({ events: live.events, firstBadges: { new_likes: 4, unread_messages: 1, new_visitors: 0 } });
     expect(screen.getByTestId("badges")).toHaveTextContent("4/1");
     await act(async () => {});
     expect(fetch.mock.calls.filter(([url]) => url === "/api/badges.php")).toHaveLength(0);
