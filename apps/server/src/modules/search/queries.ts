@@ -34,11 +34,13 @@ export function orderedListed(
   },
 ): Promise<TeaserRow[]> {
   const { where, offset = 0, limit } = options;
+  // The page's rows first (a subquery with a limit stays a subquery, read in its order), then their image and
+  // lent columns: on the outer level those were read for the `offset` rows skipped too.
   return namedRows<TeaserRow>(
     db,
     sql`select ${CARD_COLUMNS}, ${options.mainThumb} as "main_thumb"${options.columns ? sql`, ${options.columns}` : sql``}
-        from ${listed.from} ${where ? sql`where ${where}` : sql``}
-        ${options.inOrder ? sql`` : sql`order by ${NEWEST_ORDER}`} limit ${limit} offset ${offset}`,
+        from (select * from ${listed.from} ${where ? sql`where ${where}` : sql``}
+          ${options.inOrder ? sql`` : sql`order by ${NEWEST_ORDER}`} limit ${limit} offset ${offset}) as "listed"`,
   );
 }
 
