@@ -32,6 +32,12 @@ export const NEEDS_APP_ON_DESKTOP = "desktop";
 export const WITHOUT_APP = "data-without-app";
 /** The global that starts the app at once (browser tests, the bench). */
 export const START_APP_GLOBAL = "__startApp";
+/**
+ * How many `modulepreload` links start() appends per task. Chromium compiles a preloaded module inside
+ * appendChild when its bytes are already there, so ~70 links at once made one long task that blocked
+ * input (decision 039, fourth step); the rest follow in later tasks, the entry's first.
+ */
+export const PRELOAD_BATCH = 8;
 
 /**
  * Runs in the browser before hydration (rendered with the CSP nonce).
@@ -61,7 +67,7 @@ export function startScripts(smartphoneQuery: string, serviceWorkerPath: string 
   return `(function(){var d=document,h=d.documentElement,started=false,held=null;
 function hydrated(){return h.hasAttribute("data-hydrated")}
 d.addEventListener("submit",function(e){if(!hydrated())e.preventDefault()},true);
-function start(){if(started)return;started=true;var t=d.querySelector('link[rel="${MESSAGES_REL}"]');if(t)window.${STARTED_MESSAGES}=fetch(t.href,{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("HTTP "+r.status);return r.json()});var l=d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]');for(var i=0;i<l.length;i++){var p=d.createElement("link");p.rel="modulepreload";p.href=l[i].href;p.setAttribute("nonce",l[i].nonce);d.head.appendChild(p)}var s=d.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]');for(var j=0;j<s.length;j++){var m=d.createElement("script");m.type="module";m.async=true;m.setAttribute("nonce",s[j].nonce);m.textContent=s[j].textContent;m.addEventListener("error",stale);s[j].replaceWith(m)}}
+function start(){if(started)return;started=true;var t=d.querySelector('link[rel="${MESSAGES_REL}"]');if(t)window.${STARTED_MESSAGES}=fetch(t.href,{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("HTTP "+r.status);return r.json()});var l=d.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]'),i=0;(function batch(){for(var e=Math.min(i+${PRELOAD_BATCH},l.length);i<e;i++){var p=d.createElement("link");p.rel="modulepreload";p.href=l[i].href;p.setAttribute("nonce",l[i].nonce);d.head.appendChild(p)}if(i<l.length)setTimeout(batch,0)})();var s=d.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]');for(var j=0;j<s.length;j++){var m=d.createElement("script");m.type="module";m.async=true;m.setAttribute("nonce",s[j].nonce);m.textContent=s[j].textContent;m.addEventListener("error",stale);s[j].replaceWith(m)}}
 addEventListener("unhandledrejection",function(e){var r=e.reason,t=r&&r.message||String(r);if(!hydrated()&&${CHUNK_LOAD_ERROR}.test(t))stale()});
 function stale(){try{var n=Date.now();if(n-Number(sessionStorage.getItem("${CHUNK_RELOAD_KEY}")||0)<${LIMITS.chunkReloadIntervalMs})return;sessionStorage.setItem("${CHUNK_RELOAD_KEY}",String(n))}catch(e){return}location.reload()}
 window.${START_APP_GLOBAL}=start;

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { JSDOM, VirtualConsole } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL, START_APP_GLOBAL, startScripts } from "./deferred-scripts";
+import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL, PRELOAD_BATCH, START_APP_GLOBAL, startScripts } from "./deferred-scripts";
 import { hideDismissedScript } from "./dismissals";
 import { SMARTPHONE_QUERY } from "./media";
 import { MESSAGES_REL } from "./messages";
@@ -200,6 +200,19 @@ describe("START_SCRIPTS elsewhere", () => {
     expect(p.document.visibilityState).not.toBe("visible");
     expect(p.started()).toBe(true);
     expect(p.fire(p.document.getElementById("button") as Element, "click").defaultPrevented).toBe(false);
+  });
+
+  it("appends the preload links a batch per task, so starting is no long task (decision 039)", async () => {
+    const chunks = Array.from({ length: 2 * PRELOAD_BATCH + 3 }, (_, i) => `/assets/chunk-${i}.js`);
+    const head = chunks.map((href) => `<link rel="${DEFERRED_PRELOAD_REL}" href="${href}" nonce="n">`).join("");
+    const p = page({ intent: false, body: BODY, head });
+    const preloads = () =>
+      [...p.document.querySelectorAll('link[rel="modulepreload"]')].map((l) => new URL(l.getAttribute("href") ?? "").pathname);
+    expect(p.started()).toBe(true);
+    expect(preloads()).toEqual(chunks.slice(0, PRELOAD_BATCH));
+    for (let i = 0; i < 4; i++) await new Promise((resolve) => p.window.setTimeout(resolve, 0));
+    expect(preloads()).toEqual([...chunks, "/assets/entry.client-A.js"]);
+    expect(p.document.querySelector('link[rel="modulepreload"]')?.getAttribute("nonce")).toBe("n");
   });
 });
 
