@@ -1,2 +1,2 @@
 /** /likes: the received tab of the likes overview, without the installed-app back button (spec §2 names likes-type only). */
-export { default, loader } from "./likes";
+export { default, loader, middleware } from "./likes";

@@ -9,6 +9,7 @@ import * as credits from "./credits";
 import * as checkout from "./credits-checkout";
 import * as home from "./home";
 import * as likes from "./likes";
+import * as likesIndex from "./likes-index";
 import * as login from "./login";
 import * as matchFinder from "./match-finder";
 import * as memberSignup from "./member-signup";
@@ -26,7 +27,9 @@ const MEMBER_PAGES = {
   "/complete-signup": completeSignup,
   "/credits": credits,
   "/credits/2": checkout,
-  "/likes": likes,
+  // /likes is its own route module (likes-index.tsx, re-exporting likes.tsx): each must carry the guard.
+  "/likes": likesIndex,
+  "/likes/received": likes,
   "/match-finder": matchFinder,
   "/notifications": notifications,
   "/premium": premium,
