@@ -1,8 +1,9 @@
 // @vitest-environment node
-import type { SsrServices, User } from "@app/contract";
+import type { User } from "@app/contract";
 import type { MiddlewareFunction } from "react-router";
 import { describe, expect, it } from "vitest";
 import { testUser } from "../features/account/test-users";
+import { fakeSsrServices } from "../lib/fake-ssr-services";
 import { createLoadContext } from "../server-context";
 import * as completeSignup from "./complete-signup";
 import * as credits from "./credits";
@@ -46,7 +47,7 @@ const GUEST_PAGES = { "/": home, "/login": login, "/signup": signup, "/members/4
  * does before any loader: where it redirects, or null when the page may be shown.
  */
 async function guardOf(page: { middleware?: MiddlewareFunction[] }, path: string, user: User | null) {
-  const context = createLoadContext({ currentUser: async () => user } as unknown as SsrServices);
+  const context = createLoadContext(fakeSsrServices({ currentUser: async () => user }));
   const args = { request: new Request(`http://x${path}`), params: {}, context };
   try {
     for (const run of page.middleware ?? []) await run(args as never, async () => undefined as never);
